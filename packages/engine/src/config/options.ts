@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { EngineError } from '../errors.js';
+
+/** The token limits a job may use (spec part 1 section 5); anything else is refused here. */
+export const TOKEN_LIMITS = [32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000] as const;
+export const DEFAULT_TOKEN_LIMIT = 128_000;
+export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export const OUTPUT_FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
+export const CHUNKING_STRATEGIES = ['fixed', 'file_based', 'semantic', 'auto'] as const;
+export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
+
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export type ChunkingStrategyName = (typeof CHUNKING_STRATEGIES)[number];
+export type EncodingName = (typeof ENCODINGS)[number];
+
+/** `text` is the spec's other name for `txt`. */
+const outputFormatSchema = z.preprocess(
+  (value) => (value === 'text' ? 'txt' : value),
+  z.enum(OUTPUT_FORMATS),
+);
+
+const patternList = z.array(z.string().trim().min(1, 'a pattern must not be blank')).max(1000);
+
+/** What a caller may pass; every field is optional and has a default. */
+export const bundleOptionsSchema = z
+  .object({
+    outputFormat: outputFormatSchema.default('md'),
+    /** Handlebars source; required when outputFormat is `custom`. */
+    template: z.string().max(256 * 1024).optional(),
+    chunkingStrategy: z.enum(CHUNKING_STRATEGIES).default('fixed'),
+    tokenLimit: z.number().int().default(DEFAULT_TOKEN_LIMIT),
+    chunkOverlap: z.number().int().min(0).default(0),
+    removeComments: z.boolean().default(false),
+    removeBlankLines: z.boolean().default(false),
+    showLineNumbers: z.boolean().default(false),
+    redactSecrets: z.boolean().default(false),
+    respectGitignore: z.boolean().default(true),
+    includePatterns: patternList.default([]),
+    excludePatterns: patternList.default([]),
+    notebookProcessing: z.boolean().default(false),
+    encoding: z.enum(ENCODINGS).default('o200k_base'),
+    /** Explicit selection (paths relative to the source root); absent means every eligible file. */
+    selectedPaths: z.array(z.string().min(1)).optional(),
+    maxFileBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(DEFAULT_MAX_FILE_BYTES),
+  })
+  .strict();
+
+export type BundleOptions = z.input<typeof bundleOptionsSchema>;
+export type ResolvedOptions = z.output<typeof bundleOptionsSchema>;
+
+export function isTokenLimit(value: number): boolean {
+  return (TOKEN_LIMITS as readonly number[]).includes(value);
+}
+
+/** Validates and fills defaults; throws one EngineError naming every problem. */
+export function resolveOptions(input: BundleOptions = {}): ResolvedOptions {
+  const parsed = bundleOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const where = issue.path.join('.');
+      return where ? `${where}: ${issue.message}` : issue.message;
+    });
+    throw new EngineError('INVALID_OPTIONS', `Invalid options: ${problems.join('; ')}`);
+  }
+  const options = parsed.data;
+  if (!isTokenLimit(options.tokenLimit)) {
+    throw new EngineError(
+      'INVALID_TOKEN_LIMIT',
+      `Token limit ${options.tokenLimit} is not allowed; use one of ${TOKEN_LIMITS.join(', ')}.`,
+    );
+  }
+  if (options.chunkOverlap * 2 > options.tokenLimit) {
+    throw new EngineError(
+      'INVALID_OPTIONS',
+      `Chunk overlap ${options.chunkOverlap} must be at most half the token limit (${options.tokenLimit / 2}).`,
+    );
+  }
+  if (options.outputFormat === 'custom' && !options.template) {
+    throw new EngineError('INVALID_TEMPLATE', 'The custom output format needs a template.');
+  }
+  return options;
+}

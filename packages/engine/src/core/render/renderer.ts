@@ -1,0 +1,63 @@
+import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
+import type { Chunk, SkippedFile } from '../types.js';
+
+/** Everything the overview file shows. */
+export interface Overview {
+  readonly source: { readonly name: string; readonly kind: string };
+  readonly generatedAt: string;
+  readonly options: ResolvedOptions;
+  readonly statistics: {
+    readonly files: number;
+    readonly skippedFiles: number;
+    readonly lines: number;
+    readonly tokens: number;
+    readonly chunks: number;
+    readonly bytes: number;
+  };
+  /** Directory tree of the included files, one entry per line, two spaces per level. */
+  readonly tree: string;
+  readonly files: readonly {
+    readonly path: string;
+    readonly language: string;
+    readonly lines: number;
+    readonly tokens: number;
+    /** 1-based chunk indexes this file appears in. */
+    readonly chunks: readonly number[];
+  }[];
+  readonly chunks: readonly {
+    readonly index: number;
+    readonly fileName: string;
+    readonly tokens: number;
+    readonly pieces: readonly {
+      readonly path: string;
+      readonly startLine: number;
+      readonly endLine: number;
+      readonly part: number;
+      readonly partCount: number;
+    }[];
+  }[];
+  readonly skipped: readonly (SkippedFile & { readonly description: string })[];
+  readonly redactions: readonly { readonly path: string; readonly type: string; readonly count: number }[];
+}
+
+export interface ChunkRenderContext {
+  readonly sourceName: string;
+  readonly totalChunks: number;
+  readonly options: ResolvedOptions;
+}
+
+/** One output format. Renderers are pure and synchronous: text in, text out. */
+export interface FormatRenderer {
+  readonly format: OutputFormat;
+  /** File extension without the dot (`md`, `txt`, ...). */
+  readonly extension: string;
+  renderChunk(chunk: Chunk, context: ChunkRenderContext): string;
+  renderOverview(overview: Overview): string;
+  /**
+   * How one line of file content (without its newline) is written inside a chunk in this format,
+   * for token budgets. Identity for formats that embed content verbatim (md, txt).
+   */
+  encodeLine(line: string): string;
+  /** True when encodeLine is the identity, so the file's own token counts can be reused. */
+  readonly embedsVerbatim: boolean;
+}

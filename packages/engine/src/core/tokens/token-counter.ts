@@ -1,0 +1,27 @@
+import type { EncodingName } from '../../config/options.js';
+
+/**
+ * Exact BPE token counting, identical to tiktoken's counts for the same encoding.
+ * Lines are the pieces of the text split on "\n" (a trailing "\n" does not start a new line).
+ */
+export interface TokenCounter {
+  readonly encoding: EncodingName;
+  count(text: string): number;
+  /**
+   * Prefix sums of tokens by line: result[k] = tokens of the pre-tokens that start before line k;
+   * result.length = lines + 1 and the last element equals count(text).
+   */
+  countLines(text: string): Uint32Array;
+}
+
+/** Number of lines as the engine counts them: "" is 0 lines, "a" and "a\n" are 1. */
+export function countLinesOf(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 1;
+  let at = text.indexOf('\n');
+  while (at !== -1) {
+    if (at !== text.length - 1) lines++;
+    at = text.indexOf('\n', at + 1);
+  }
+  return lines;
+}

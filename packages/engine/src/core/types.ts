@@ -1,0 +1,93 @@
+/**
+ * The data that flows through the pipeline. Paths are always POSIX-style, relative to the
+ * source root, without a leading `./` or `/`.
+ */
+
+/** One file of a source tree; content is read lazily so that a large archive is never held whole. */
+export interface SourceEntry {
+  readonly path: string;
+  /** Uncompressed size in bytes, as declared by the source. */
+  readonly size: number;
+  read(): Promise<Uint8Array>;
+}
+
+export interface SourceTree {
+  /** What the user named: a folder name, an archive name. Shown in the overview. */
+  readonly name: string;
+  readonly kind: 'directory' | 'zip' | 'memory' | 'git';
+  /** Files only (no directory entries), in a stable order. */
+  readonly entries: readonly SourceEntry[];
+  /** Releases file handles; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Why a file of the source did not make it into the bundle. */
+export type SkipReason =
+  | { kind: 'not-selected' }
+  | { kind: 'excluded-folder'; folder: string }
+  | { kind: 'excluded-file'; rule: string }
+  | { kind: 'gitignored'; pattern: string; source: string }
+  | { kind: 'custom-exclude'; pattern: string }
+  | { kind: 'not-included'; patterns: readonly string[] }
+  | { kind: 'binary'; by: 'extension' | 'content' }
+  | { kind: 'too-large'; size: number; limit: number }
+  | { kind: 'undecodable'; detail: string }
+  | { kind: 'invalid-notebook'; detail: string }
+  | { kind: 'read-failed'; detail: string };
+
+export interface SkippedFile {
+  readonly path: string;
+  readonly reason: SkipReason;
+}
+
+/** A file after decode and transforms: the text that goes into the output, with its counts. */
+export interface ProcessedFile {
+  readonly path: string;
+  /** Language id guessed from the name (e.g. `typescript`), used for fences and analytics. */
+  readonly language: string;
+  readonly content: string;
+  readonly lines: number;
+  readonly tokens: number;
+  /**
+   * Token prefix sums by line: `linePrefix[k]` is the number of tokens before line k (0-based),
+   * so `linePrefix[lines]` equals `tokens`. Lets chunking price any line range in O(1).
+   */
+  readonly linePrefix: Uint32Array;
+  readonly originalBytes: number;
+  /** Per-file notes that did not stop processing (e.g. "comments kept: parse failed"). */
+  readonly notes: readonly string[];
+  /** Redaction counts by type, when redaction ran. */
+  readonly redactions?: Readonly<Record<string, number>>;
+}
+
+/** A contiguous line range of one file inside a chunk. Lines are 1-based and inclusive. */
+export interface ChunkPiece {
+  readonly path: string;
+  readonly language: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  /** 1-based part number when the file is split across chunks, else 1 of 1. */
+  readonly part: number;
+  readonly partCount: number;
+  readonly content: string;
+  /** True when the cut before and after this piece fell on a file or syntax boundary. */
+  readonly startsOnBoundary: boolean;
+  readonly endsOnBoundary: boolean;
+  /** Enclosing definitions, outermost first ("class Foo", "method bar"), when known. */
+  readonly context?: readonly string[];
+}
+
+export interface Chunk {
+  /** 1-based. */
+  readonly index: number;
+  readonly pieces: readonly ChunkPiece[];
+}
+
+/** A chunk after rendering, with its exact token count as rendered. */
+export interface RenderedChunk {
+  readonly index: number;
+  readonly fileName: string;
+  readonly text: string;
+  readonly tokens: number;
+  readonly pieces: readonly ChunkPiece[];
+}
