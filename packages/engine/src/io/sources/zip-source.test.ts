@@ -1,0 +1,171 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { EngineError } from '../../errors.js';
+import { checkZipFile, openZipSource } from './zip-source.js';
+import { writeRawZip } from './test-support/raw-zip-writer.js';
+import { createTempDir } from './test-support/temp-dir.js';
+
+let temp: Awaited<ReturnType<typeof createTempDir>>;
+beforeAll(async () => {
+  temp = await createTempDir('zip-source');
+});
+afterAll(() => temp.cleanup());
+
+const text = (value: string) => Buffer.from(value, 'utf8');
+const BIG = text('export const line = "some repeated source text";\n'.repeat(5000));
+
+/** A realistic archive: deflated, stored, streamed (data descriptor) entries and folders. */
+function buildGoodZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addEmptyDirectory('project/');
+  zip.addBuffer(text('console.log(1);\n'), 'project/src/index.ts');
+  zip.addBuffer(text('# Title\n'), 'project/README.md', { compress: false });
+  zip.addReadStream(Readable.from([text('streamed '), text('content')]), 'project/docs/guide.md');
+  zip.addBuffer(BIG, 'project/src/big.ts');
+  zip.addBuffer(Buffer.alloc(0), 'project/empty.txt');
+  zip.addEmptyDirectory('project/empty-folder');
+  zip.end();
+  return collect(zip);
+}
+
+function collect(zip: yazl.ZipFile): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+describe('openZipSource', () => {
+  it('lists files only, sorted by path, with declared sizes', async () => {
+    const file = await temp.writeTempFile(await buildGoodZip(), '.zip');
+    const source = await openZipSource(file);
+    expect(source.kind).toBe('zip');
+    expect(source.name).toMatch(/^file-\d+\.zip$/);
+    expect(source.entries.map((entry) => [entry.path, entry.size])).toEqual([
+      ['project/README.md', 8],
+      ['project/docs/guide.md', 16],
+      ['project/empty.txt', 0],
+      ['project/src/big.ts', BIG.length],
+      ['project/src/index.ts', 16],
+    ]);
+    await source.close();
+  });
+
+  it('reads deflated, stored, streamed and empty entries', async () => {
+    const source = await openZipSource(await temp.writeTempFile(await buildGoodZip()));
+    const byPath = new Map(source.entries.map((entry) => [entry.path, entry]));
+    expect(decode(await byPath.get('project/README.md')!.read())).toBe('# Title\n');
+    expect(decode(await byPath.get('project/src/index.ts')!.read())).toBe('console.log(1);\n');
+    expect(decode(await byPath.get('project/docs/guide.md')!.read())).toBe('streamed content');
+    expect((await byPath.get('project/empty.txt')!.read()).length).toBe(0);
+    expect(Buffer.compare(Buffer.from(await byPath.get('project/src/big.ts')!.read()), BIG)).toBe(
+      0,
+    );
+    await source.close();
+  });
+
+  it('serves many concurrent reads of the same and different entries', async () => {
+    const source = await openZipSource(await temp.writeTempFile(await buildGoodZip()));
+    const reads = [1, 2, 3].flatMap(() => source.entries.map((entry) => entry.read()));
+    const results = await Promise.all(reads);
+    results.forEach((bytes, index) => {
+      expect(bytes.length).toBe(source.entries[index % source.entries.length]!.size);
+    });
+    await source.close();
+  });
+
+  it('reads lazily: a corrupt entry fails only its own read, with its path', async () => {
+    const zip = writeRawZip([
+      { name: 'good.txt', data: 'good' },
+      { name: 'bad.txt', data: 'abcd' },
+    ]);
+    const corrupted = Buffer.from(zip);
+    corrupted.write('ABCD', zip.indexOf('abcd'));
+    const source = await openZipSource(await temp.writeTempFile(corrupted));
+    const [bad, good] = source.entries;
+    const error: unknown = await bad!.read().catch((rejection: unknown) => rejection);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ code: 'SOURCE_UNREADABLE', entry: 'bad.txt' });
+    expect((error as EngineError).message).toContain('CRC');
+    expect(decode(await good!.read())).toBe('good');
+    await source.close();
+  });
+
+  it('refuses to return more or fewer bytes than declared', async () => {
+    const source = await openZipSource(
+      await temp.writeTempFile(
+        writeRawZip([
+          { name: 'short.txt', method: 8, data: 'abc', declaredSize: 10 },
+          { name: 'long.txt', method: 8, data: 'abcdefghij', declaredSize: 3 },
+        ]),
+      ),
+    );
+    for (const entry of source.entries) {
+      await expect(entry.read()).rejects.toMatchObject({
+        code: 'SOURCE_UNREADABLE',
+        entry: entry.path,
+      });
+    }
+    await source.close();
+  });
+
+  it('fails the read of an unsupported compression method, not the whole archive', async () => {
+    const source = await openZipSource(
+      await temp.writeTempFile(writeRawZip([{ name: 'x.bz2', method: 12, data: 'zz' }])),
+    );
+    await expect(source.entries[0]!.read()).rejects.toThrow(/compression method 12/);
+    await source.close();
+  });
+
+  it('closes safely twice and refuses reads after close', async () => {
+    const source = await openZipSource(await temp.writeTempFile(await buildGoodZip()));
+    await source.close();
+    await source.close();
+    await expect(source.entries[0]!.read()).rejects.toMatchObject({ code: 'SOURCE_UNREADABLE' });
+  });
+
+  it('normalises names: backslashes, ./ prefixes and a root ./ folder entry', async () => {
+    const source = await openZipSource(
+      await temp.writeTempFile(
+        writeRawZip([
+          { name: './' },
+          { name: 'src\\win.ts', data: 'w' },
+          { name: './lib//a.ts', data: 'a' },
+        ]),
+      ),
+    );
+    expect(source.entries.map((entry) => entry.path)).toEqual(['lib/a.ts', 'src/win.ts']);
+    await source.close();
+  });
+});
+
+describe('ZIP64', () => {
+  it('reads an archive written in ZIP64 format', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(text('sixty-four'), 'a/b.txt', { forceZip64Format: true });
+    zip.addBuffer(BIG, 'big.ts', { forceZip64Format: true });
+    zip.end({ forceZip64Format: true, comment: '' });
+    const source = await openZipSource(await temp.writeTempFile(await collect(zip)));
+    expect(source.entries.map((entry) => [entry.path, entry.size])).toEqual([
+      ['a/b.txt', 10],
+      ['big.ts', BIG.length],
+    ]);
+    expect(decode(await source.entries[0]!.read())).toBe('sixty-four');
+    await source.close();
+  });
+});
+
+describe('checkZipFile', () => {
+  it('counts files and declared bytes without opening a source', async () => {
+    const file = await temp.writeTempFile(await buildGoodZip());
+    expect(await checkZipFile(file)).toEqual({
+      entries: 5,
+      totalBytes: 8 + 16 + 0 + BIG.length + 16,
+    });
+  });
+});

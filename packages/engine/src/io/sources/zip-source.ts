@@ -1,0 +1,43 @@
+import { basename } from 'node:path';
+import type { SourceEntry, SourceTree } from '../../core/types.js';
+import { sortByPath } from './entry-path.js';
+import { openArchive } from './zip-archive.js';
+import { readZipEntry } from './zip-read-entry.js';
+import { resolveZipLimits } from './zip-limits.js';
+import type { ZipLimits } from './zip-limits.js';
+
+/**
+ * A ZIP as a source tree. Every entry is validated before this resolves; content is inflated
+ * per entry on `read()`, so the archive is never unpacked or held whole. Reads may overlap.
+ */
+export async function openZipSource(
+  file: string,
+  limits?: Partial<ZipLimits>,
+): Promise<SourceTree> {
+  const { zipfile, files } = await openArchive(file, resolveZipLimits(limits));
+  const entries: SourceEntry[] = files.map(({ path, entry }) => ({
+    path,
+    size: entry.uncompressedSize,
+    read: () => readZipEntry(zipfile, entry, path),
+  }));
+  return {
+    name: basename(file),
+    kind: 'zip',
+    entries: sortByPath(entries),
+    close: () => {
+      // yauzl keeps the descriptor until in-flight reads finish, then releases it.
+      zipfile.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Validation only, for the server right after an upload: the checks openZipSource runs. */
+export async function checkZipFile(
+  file: string,
+  limits?: Partial<ZipLimits>,
+): Promise<{ entries: number; totalBytes: number }> {
+  const { zipfile, files, totalBytes } = await openArchive(file, resolveZipLimits(limits));
+  zipfile.close();
+  return { entries: files.length, totalBytes };
+}
