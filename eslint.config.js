@@ -4,7 +4,20 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeIo = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'https', 'stream', 'zlib'];
+const nodeIo = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'net',
+  'http',
+  'https',
+  'stream',
+  'zlib',
+];
 
 export default tseslint.config(
   {
@@ -24,7 +37,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
@@ -40,7 +56,15 @@ export default tseslint.config(
           patterns: [
             { group: nodeIo, message: 'engine core is pure: I/O belongs in src/io.' },
             { group: ['**/io/**', '**/cli/**'], message: 'engine core must not import io or cli.' },
-            { group: ['@repobundle/server', '@repobundle/server/*', '@repobundle/web', '@repobundle/web/*'], message: 'the engine imports nothing from server or web.' },
+            {
+              group: [
+                '@repobundle/server',
+                '@repobundle/server/*',
+                '@repobundle/web',
+                '@repobundle/web/*',
+              ],
+              message: 'the engine imports nothing from server or web.',
+            },
           ],
         },
       ],
@@ -48,12 +72,21 @@ export default tseslint.config(
   },
   {
     files: ['packages/engine/src/**/*.ts'],
+    ignores: ['packages/engine/src/core/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@repobundle/server', '@repobundle/server/*', '@repobundle/web', '@repobundle/web/*'], message: 'the engine imports nothing from server or web.' },
+            {
+              group: [
+                '@repobundle/server',
+                '@repobundle/server/*',
+                '@repobundle/web',
+                '@repobundle/web/*',
+              ],
+              message: 'the engine imports nothing from server or web.',
+            },
           ],
         },
       ],
@@ -67,8 +100,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@repobundle/server', '@repobundle/server/*', '**/packages/server/**'], message: 'the web app talks to the server only over HTTP (shared types live in @repobundle/contract).' },
-            { group: ['@repobundle/engine', '@repobundle/engine/*'], message: 'the web app does not run the engine.' },
+            {
+              group: ['@repobundle/server', '@repobundle/server/*', '**/packages/server/**'],
+              message:
+                'the web app talks to the server only over HTTP (shared types live in @repobundle/contract).',
+            },
+            {
+              group: ['@repobundle/engine', '@repobundle/engine/*'],
+              message: 'the web app does not run the engine.',
+            },
           ],
         },
       ],

@@ -2,3 +2,17 @@
 export * from './errors.js';
 export * from './config/options.js';
 export type * from './core/types.js';
+export type { Bundle, BundleStatistics } from './core/assemble-bundle.js';
+export type { ChunkingAnalytics } from './core/analyze/index.js';
+export { pack, packTree, openSource } from './io/pack.js';
+export type { PackHooks, PackProgress, PackStage } from './io/pack.js';
+export { writeBundle } from './io/write-bundle.js';
+export {
+  openDirectorySource,
+  openMemorySource,
+  openZipSource,
+  checkZipFile,
+  DEFAULT_ZIP_LIMITS,
+} from './io/sources/index.js';
+export type { ZipLimits } from './io/sources/index.js';
+export { validatePattern } from './core/select/index.js';

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { EngineError } from '../errors.js';
 
 /** The token limits a job may use (spec part 1 section 5); anything else is refused here. */
-export const TOKEN_LIMITS = [32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000] as const;
+export const TOKEN_LIMITS = [
+  32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
+] as const;
 export const DEFAULT_TOKEN_LIMIT = 128_000;
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -27,7 +29,10 @@ export const bundleOptionsSchema = z
   .object({
     outputFormat: outputFormatSchema.default('md'),
     /** Handlebars source; required when outputFormat is `custom`. */
-    template: z.string().max(256 * 1024).optional(),
+    template: z
+      .string()
+      .max(256 * 1024)
+      .optional(),
     chunkingStrategy: z.enum(CHUNKING_STRATEGIES).default('fixed'),
     tokenLimit: z.number().int().default(DEFAULT_TOKEN_LIMIT),
     chunkOverlap: z.number().int().min(0).default(0),
@@ -42,11 +47,7 @@ export const bundleOptionsSchema = z
     encoding: z.enum(ENCODINGS).default('o200k_base'),
     /** Explicit selection (paths relative to the source root); absent means every eligible file. */
     selectedPaths: z.array(z.string().min(1)).optional(),
-    maxFileBytes: z
-      .number()
-      .int()
-      .positive()
-      .default(DEFAULT_MAX_FILE_BYTES),
+    maxFileBytes: z.number().int().positive().default(DEFAULT_MAX_FILE_BYTES),
   })
   .strict();
 

@@ -17,6 +17,11 @@ export interface SourceTree {
   readonly kind: 'directory' | 'zip' | 'memory' | 'git';
   /** Files only (no directory entries), in a stable order. */
   readonly entries: readonly SourceEntry[];
+  /**
+   * Folders a directory source did not descend into because selection excludes them wholesale
+   * (node_modules, .git...). Selection reports each one as skipped, once, with its reason.
+   */
+  readonly prunedDirectories?: readonly string[];
   /** Releases file handles; safe to call twice. */
   close(): Promise<void>;
 }
@@ -33,7 +38,8 @@ export type SkipReason =
   | { kind: 'too-large'; size: number; limit: number }
   | { kind: 'undecodable'; detail: string }
   | { kind: 'invalid-notebook'; detail: string }
-  | { kind: 'read-failed'; detail: string };
+  | { kind: 'read-failed'; detail: string }
+  | { kind: 'processing-failed'; detail: string };
 
 export interface SkippedFile {
   readonly path: string;

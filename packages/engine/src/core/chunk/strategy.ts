@@ -1,5 +1,5 @@
 import type { ChunkingStrategyName } from '../../config/options.js';
-import type { Chunk, ProcessedFile } from '../types.js';
+import type { ProcessedFile } from '../types.js';
 
 /**
  * Prices pieces of files as they will be rendered, so that a strategy can pack chunks without
@@ -17,10 +17,46 @@ export interface ChunkCostModel {
   pieceOverhead(file: ProcessedFile): number;
   /** Tokens of lines [startLine, endLine) (0-based, end exclusive) of a file, as rendered. */
   linesCost(file: ProcessedFile, startLine: number, endLine: number): number;
+  /**
+   * Tokens of a fragment of one line (it may end with that line's "\n"), as rendered. This one
+   * tokenizes, so strategies call it only for lines too long to take whole.
+   */
+  textCost(text: string): number;
+  /**
+   * Offsets of the line starts of a file's content: `lines + 1` entries, the last one is
+   * `content.length`. Computed once per file.
+   */
+  lineStarts(file: ProcessedFile): Uint32Array;
 }
 
-/** A chunking strategy: a pure planner from processed files to chunks. */
+/**
+ * A contiguous range of one file's content in a planned chunk, as UTF-16 offsets into
+ * `files[file].content`. Strategies cut at line ends; only a line longer than a whole chunk is cut
+ * inside (never between the two halves of a surrogate pair).
+ */
+export interface PlannedSpan {
+  /** Index into the `files` the strategy was given. */
+  readonly file: number;
+  readonly start: number;
+  readonly end: number;
+  /** The cut before (after) this span is a file boundary, or a syntax boundary the strategy found. */
+  readonly startsOnBoundary: boolean;
+  readonly endsOnBoundary: boolean;
+  /** Enclosing definitions, outermost first, when the strategy knows them. */
+  readonly context?: readonly string[];
+}
+
+export interface PlannedChunk {
+  readonly spans: readonly PlannedSpan[];
+}
+
+/**
+ * A chunking strategy: a pure planner from processed files to chunks. The chunk stage numbers the
+ * parts, renders, verifies, and calls `plan` again on the spans of a chunk that came out too big
+ * (with a tighter `cost.limit`), so a strategy must accept file contents that start or end in the
+ * middle of a line.
+ */
 export interface ChunkStrategy {
   readonly name: ChunkingStrategyName;
-  plan(files: readonly ProcessedFile[], cost: ChunkCostModel): Chunk[];
+  plan(files: readonly ProcessedFile[], cost: ChunkCostModel): PlannedChunk[];
 }

@@ -37,7 +37,11 @@ export interface Overview {
     }[];
   }[];
   readonly skipped: readonly (SkippedFile & { readonly description: string })[];
-  readonly redactions: readonly { readonly path: string; readonly type: string; readonly count: number }[];
+  readonly redactions: readonly {
+    readonly path: string;
+    readonly type: string;
+    readonly count: number;
+  }[];
 }
 
 export interface ChunkRenderContext {

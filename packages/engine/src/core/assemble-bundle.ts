@@ -1,0 +1,79 @@
+import type { ResolvedOptions } from '../config/options.js';
+import type { ChunkingAnalytics } from './analyze/index.js';
+import { analyzeChunks } from './analyze/index.js';
+import { buildOverview } from './build-overview.js';
+import { chunkFiles } from './chunk/index.js';
+import { getRenderer } from './render/index.js';
+import type { TokenCounter } from './tokens/token-counter.js';
+import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
+
+export interface BundleStatistics {
+  readonly files: number;
+  readonly skippedFiles: number;
+  /** Skipped files counted by reason kind (`binary`, `gitignored`, ...). */
+  readonly skippedByReason: Readonly<Record<string, number>>;
+  readonly lines: number;
+  /** Sum of the included files' own token counts. */
+  readonly tokens: number;
+  readonly chunks: number;
+  /** Sum of the chunk files' token counts as rendered (what a model would read). */
+  readonly outputTokens: number;
+  readonly bytes: number;
+}
+
+export interface Bundle {
+  readonly overview: { readonly fileName: string; readonly text: string };
+  readonly chunks: readonly RenderedChunk[];
+  readonly analytics: ChunkingAnalytics;
+  readonly files: readonly ProcessedFile[];
+  readonly skipped: readonly SkippedFile[];
+  readonly notes: readonly string[];
+  readonly statistics: BundleStatistics;
+}
+
+export interface AssembleInput {
+  readonly source: { readonly name: string; readonly kind: string };
+  readonly options: ResolvedOptions;
+  /** In output order (source order). */
+  readonly files: readonly ProcessedFile[];
+  readonly skipped: readonly SkippedFile[];
+  readonly counter: TokenCounter;
+  readonly generatedAt?: Date;
+}
+
+/** Chunk, render and analyze processed files: steps 5 to 7 of the pipeline, pure. */
+export function assembleBundle(input: AssembleInput): Bundle {
+  const { options, files, skipped } = input;
+  const renderer = getRenderer(options.outputFormat, { template: options.template });
+  const { chunks, notes } = chunkFiles(files, options, renderer, input.counter, {
+    sourceName: input.source.name,
+  });
+  const overview = buildOverview({
+    source: input.source,
+    options,
+    files,
+    skipped,
+    chunks,
+    generatedAt: input.generatedAt ?? new Date(),
+  });
+  const skippedByReason: Record<string, number> = {};
+  for (const skip of skipped) {
+    skippedByReason[skip.reason.kind] = (skippedByReason[skip.reason.kind] ?? 0) + 1;
+  }
+  return {
+    overview: {
+      fileName: `overview.${renderer.extension}`,
+      text: renderer.renderOverview(overview),
+    },
+    chunks,
+    analytics: analyzeChunks(chunks, files, options),
+    files,
+    skipped,
+    notes,
+    statistics: {
+      ...overview.statistics,
+      skippedByReason,
+      outputTokens: chunks.reduce((sum, chunk) => sum + chunk.tokens, 0),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { ResolvedOptions } from '../config/options.js';
+import type { Overview } from './render/renderer.js';
+import { renderTree } from './render/index.js';
+import { describeSkipReason } from './select/index.js';
+import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
+
+export interface OverviewInput {
+  readonly source: { readonly name: string; readonly kind: string };
+  readonly options: ResolvedOptions;
+  readonly files: readonly ProcessedFile[];
+  readonly skipped: readonly SkippedFile[];
+  readonly chunks: readonly RenderedChunk[];
+  readonly generatedAt: Date;
+}
+
+/** Gathers what the overview file shows; renderers only lay it out. */
+export function buildOverview(input: OverviewInput): Overview {
+  const chunksOfFile = new Map<string, number[]>();
+  for (const chunk of input.chunks) {
+    for (const piece of chunk.pieces) {
+      const list = chunksOfFile.get(piece.path) ?? [];
+      if (list[list.length - 1] !== chunk.index) list.push(chunk.index);
+      chunksOfFile.set(piece.path, list);
+    }
+  }
+  const redactions = input.files.flatMap((file) =>
+    Object.entries(file.redactions ?? {}).map(([type, count]) => ({
+      path: file.path,
+      type,
+      count,
+    })),
+  );
+  let lines = 0;
+  let tokens = 0;
+  let bytes = 0;
+  for (const file of input.files) {
+    lines += file.lines;
+    tokens += file.tokens;
+    bytes += file.originalBytes;
+  }
+  return {
+    source: input.source,
+    generatedAt: input.generatedAt.toISOString(),
+    options: input.options,
+    statistics: {
+      files: input.files.length,
+      skippedFiles: input.skipped.length,
+      lines,
+      tokens,
+      chunks: input.chunks.length,
+      bytes,
+    },
+    tree: renderTree(input.files.map((file) => file.path)),
+    files: input.files.map((file) => ({
+      path: file.path,
+      language: file.language,
+      lines: file.lines,
+      tokens: file.tokens,
+      chunks: chunksOfFile.get(file.path) ?? [],
+    })),
+    chunks: input.chunks.map((chunk) => ({
+      index: chunk.index,
+      fileName: chunk.fileName,
+      tokens: chunk.tokens,
+      pieces: chunk.pieces.map((piece) => ({
+        path: piece.path,
+        startLine: piece.startLine,
+        endLine: piece.endLine,
+        part: piece.part,
+        partCount: piece.partCount,
+      })),
+    })),
+    skipped: input.skipped.map((skip) => ({
+      ...skip,
+      description: describeSkipReason(skip.reason),
+    })),
+    redactions,
+  };
+}

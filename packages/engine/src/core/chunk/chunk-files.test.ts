@@ -1,0 +1,254 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ResolvedOptions } from '../../config/options.js';
+import { resolveOptions } from '../../config/options.js';
+import { isEngineError } from '../../errors.js';
+import type { FormatRenderer } from '../render/renderer.js';
+import type { ProcessedFile } from '../types.js';
+import { chunkFiles } from './chunk-files.js';
+import { createCostMeasurer } from './cost-model.js';
+import { checkChunks } from './testing/check-chunks.js';
+import { makeFile } from './testing/make-file.js';
+import { createVerbatimTestRenderer } from './testing/test-renderer.js';
+import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+
+const counter = createTiktokenCounter();
+afterAll(() => counter.free());
+const renderer = createVerbatimTestRenderer();
+
+function optionsFor(
+  strategy: ResolvedOptions['chunkingStrategy'],
+  tokenLimit: number,
+  chunkOverlap = 0,
+): ResolvedOptions {
+  return { ...resolveOptions({ chunkingStrategy: strategy }), tokenLimit, chunkOverlap };
+}
+
+function run(files: ProcessedFile[], options: ResolvedOptions, with_: FormatRenderer = renderer) {
+  return chunkFiles(files, options, with_, counter, { sourceName: 'demo' });
+}
+
+/** Lines `line 001 of <name>` ... : a few tokens each. */
+function numbered(name: string, count: number): string {
+  return Array.from(
+    { length: count },
+    (_, index) => `line ${String(index + 1).padStart(3, '0')} of ${name}\n`,
+  ).join('');
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('file_based', () => {
+  it('packs whole files in order, closing a chunk before the file that does not fit', () => {
+    const files = ['a', 'b', 'c', 'd', 'e'].map((name) =>
+      makeFile(counter, `${name}.ts`, numbered(name, 20)),
+    );
+    const limit = 2 * (files[0]?.tokens ?? 0) + 120;
+    const { chunks } = run(files, optionsFor('file_based', limit));
+    checkChunks(chunks, files, { limit, allowOverlap: false });
+    expect(chunks.map((chunk) => chunk.pieces.map((piece) => piece.path))).toEqual([
+      ['a.ts', 'b.ts'],
+      ['c.ts', 'd.ts'],
+      ['e.ts'],
+    ]);
+    for (const piece of chunks.flatMap((chunk) => chunk.pieces)) {
+      expect(piece).toMatchObject({ part: 1, partCount: 1, startLine: 1, endLine: 20 });
+      expect(piece.startsOnBoundary && piece.endsOnBoundary).toBe(true);
+    }
+    expect(chunks.map((chunk) => chunk.fileName)).toEqual([
+      'chunk-0001.md',
+      'chunk-0002.md',
+      'chunk-0003.md',
+    ]);
+  });
+
+  it('splits a file larger than the limit at line ends into parts labelled k of n', () => {
+    const big = makeFile(counter, 'big.ts', numbered('big', 300));
+    const small = makeFile(counter, 'small.ts', numbered('small', 3));
+    const files = [makeFile(counter, 'first.ts', numbered('first', 3)), big, small];
+    const { chunks } = run(files, optionsFor('file_based', 400));
+    checkChunks(chunks, files, { limit: 400, allowOverlap: false });
+    const parts = chunks
+      .flatMap((chunk) => chunk.pieces)
+      .filter((piece) => piece.path === 'big.ts');
+    expect(parts.length).toBeGreaterThan(3);
+    parts.forEach((piece, index) => {
+      expect(piece.part).toBe(index + 1);
+      expect(piece.partCount).toBe(parts.length);
+      expect(piece.content.endsWith('\n')).toBe(true);
+      expect(piece.startLine).toBe(index === 0 ? 1 : (parts[index - 1]?.endLine ?? 0) + 1);
+    });
+    expect(parts.at(-1)?.endLine).toBe(300);
+    // The big file starts a fresh chunk; its last part shares a chunk with the file after it.
+    expect(chunks[0]?.pieces.map((piece) => piece.path)).toEqual(['first.ts']);
+    expect(chunks.at(-1)?.pieces.map((piece) => piece.path)).toEqual(['big.ts', 'small.ts']);
+    expect(chunks.at(-1)?.text).toContain(`part ${parts.length} of ${parts.length}`);
+  });
+
+  it('cuts a single line longer than a chunk inside the line, never inside a surrogate pair', () => {
+    const line = '😀 emoji, 漢字 and words '.repeat(400);
+    const files = [makeFile(counter, 'min.js', `${line}\nshort\n`)];
+    const { chunks } = run(files, optionsFor('file_based', 300));
+    checkChunks(chunks, files, { limit: 300, allowOverlap: false });
+    const pieces = chunks.flatMap((chunk) => chunk.pieces);
+    expect(pieces.length).toBeGreaterThan(5);
+    const [first, second] = pieces;
+    expect(first).toMatchObject({
+      startLine: 1,
+      endLine: 1,
+      startsOnBoundary: true,
+      endsOnBoundary: false,
+    });
+    expect(second).toMatchObject({
+      startLine: 1,
+      endLine: 1,
+      startsOnBoundary: false,
+      endsOnBoundary: false,
+    });
+    for (const piece of pieces) expect(LONE_SURROGATE.test(piece.content)).toBe(false);
+    expect(pieces.map((piece) => piece.content).join('')).toBe(files[0]?.content);
+  });
+
+  it('cuts a line of nothing but surrogate pairs between pairs', () => {
+    const files = [makeFile(counter, 'emoji.txt', '😀🎉'.repeat(300))];
+    const { chunks } = run(files, optionsFor('file_based', 200));
+    checkChunks(chunks, files, { limit: 200, allowOverlap: false });
+    for (const piece of chunks.flatMap((chunk) => chunk.pieces)) {
+      expect(piece.content.length % 2).toBe(0);
+      expect(LONE_SURROGATE.test(piece.content)).toBe(false);
+    }
+  });
+});
+
+describe('fixed', () => {
+  it('repeats the longest run of trailing whole lines that fits the overlap', () => {
+    const files = [makeFile(counter, 'a.ts', numbered('a', 200))];
+    const overlap = 40;
+    const options = optionsFor('fixed', 500, overlap);
+    const { chunks } = run(files, options);
+    const cost = createCostMeasurer({ renderer, counter, options, sourceName: 'demo' }).withLimit(
+      500,
+      overlap,
+    );
+    checkChunks(chunks, files, { limit: 500, allowOverlap: true, overlap, cost });
+    const file = files[0] as ProcessedFile;
+    for (let index = 1; index < chunks.length; index++) {
+      const before = chunks[index - 1]?.pieces.at(-1);
+      const after = chunks[index]?.pieces[0];
+      if (!before || !after) throw new Error('missing piece');
+      const repeated = cost.linesCost(file, after.startLine - 1, before.endLine);
+      expect(repeated).toBeLessThanOrEqual(overlap);
+      // One more line would have gone over the overlap.
+      expect(cost.linesCost(file, after.startLine - 2, before.endLine)).toBeGreaterThan(overlap);
+    }
+  });
+
+  it('without overlap, windows follow each other with nothing repeated', () => {
+    const files = [makeFile(counter, 'a.ts', numbered('a', 120))];
+    const { chunks } = run(files, optionsFor('fixed', 400));
+    const repeated = checkChunks(chunks, files, { limit: 400, allowOverlap: true, overlap: 0 });
+    expect(repeated).toEqual([0]);
+    expect(chunks.length).toBeGreaterThan(2);
+  });
+
+  it('runs over files in order: a window holds the end of one file and the start of the next', () => {
+    const files = [
+      makeFile(counter, 'a.ts', numbered('a', 100)),
+      makeFile(counter, 'b.ts', numbered('b', 100)),
+    ];
+    const { chunks } = run(files, optionsFor('fixed', 400));
+    checkChunks(chunks, files, { limit: 400, allowOverlap: true, overlap: 0 });
+    const mixed = chunks.filter((chunk) => chunk.pieces.length === 2);
+    expect(mixed).toHaveLength(1);
+    const [end, start] = mixed[0]?.pieces ?? [];
+    expect([end?.path, end?.startsOnBoundary, end?.endsOnBoundary, end?.endLine]).toEqual([
+      'a.ts',
+      false,
+      true,
+      100,
+    ]);
+    expect([start?.path, start?.startsOnBoundary, start?.endsOnBoundary, start?.startLine]).toEqual(
+      ['b.ts', true, false, 1],
+    );
+  });
+
+  it('fills windows close to the limit', () => {
+    const files = [makeFile(counter, 'a.ts', numbered('a', 400))];
+    const { chunks } = run(files, optionsFor('fixed', 1000));
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.tokens).toBeGreaterThan(900);
+  });
+});
+
+describe('the chunk stage', () => {
+  it('gives no chunks for no files', () => {
+    expect(run([], optionsFor('fixed', 32_000))).toEqual({ chunks: [], notes: [] });
+    expect(run([], optionsFor('file_based', 32_000)).chunks).toEqual([]);
+  });
+
+  it('keeps an empty file as an empty piece', () => {
+    const files = [makeFile(counter, 'empty.ts', ''), makeFile(counter, 'b.ts', 'x\n')];
+    const { chunks } = run(files, optionsFor('fixed', 32_000));
+    expect(chunks[0]?.pieces[0]).toMatchObject({
+      path: 'empty.ts',
+      content: '',
+      startLine: 1,
+      endLine: 0,
+    });
+  });
+
+  it.each(['semantic', 'auto'] as const)('runs %s as file_based and says so', (strategy) => {
+    const files = [
+      makeFile(counter, 'a.ts', numbered('a', 5)),
+      makeFile(counter, 'b.ts', numbered('b', 5)),
+    ];
+    const result = run(files, optionsFor(strategy, 32_000));
+    expect(result.notes).toEqual([
+      `Chunking strategy "${strategy}" is not available yet; "file_based" was used instead.`,
+    ]);
+    expect(result.chunks).toHaveLength(1);
+    expect(result.chunks[0]?.pieces.map((piece) => piece.partCount)).toEqual([1, 1]);
+  });
+
+  it('refuses a limit below the minimum it can plan with', () => {
+    const files = [makeFile(counter, 'a.ts', 'x\n')];
+    const minimum = createCostMeasurer({
+      renderer,
+      counter,
+      options: optionsFor('fixed', 10),
+      sourceName: 'demo',
+    }).minimumLimit(files);
+    let caught: unknown;
+    try {
+      run(files, optionsFor('fixed', minimum - 1));
+    } catch (error) {
+      caught = error;
+    }
+    expect(isEngineError(caught) && caught.code).toBe('INVALID_TOKEN_LIMIT');
+    expect(run(files, optionsFor('fixed', minimum)).chunks).toHaveLength(1);
+  });
+
+  it.each(['fixed', 'file_based'] as const)(
+    '%s: re-plans chunks the estimate got wrong until they fit, and renumbers them all',
+    (strategy) => {
+      // Quotes every line without telling the cost model: every planned chunk comes out too big.
+      const quoting: FormatRenderer = {
+        ...renderer,
+        renderChunk: (chunk, context) =>
+          renderer.renderChunk(chunk, context).replace(/^/gm, '> quoted: '),
+      };
+      const files = [
+        makeFile(counter, 'a.ts', numbered('a', 150)),
+        makeFile(counter, 'b.ts', numbered('b', 40)),
+      ];
+      const { chunks } = run(files, optionsFor(strategy, 600), quoting);
+      checkChunks(chunks, files, { limit: 600, allowOverlap: strategy === 'fixed' });
+      const planned = run(files, optionsFor(strategy, 600)).chunks.length;
+      expect(chunks.length).toBeGreaterThan(planned);
+      chunks.forEach((chunk, index) => {
+        expect(
+          chunk.text.startsWith(`> quoted: # demo: chunk ${index + 1} of ${chunks.length}\n`),
+        ).toBe(true);
+        expect(chunk.tokens).toBe(counter.count(chunk.text));
+      });
+    },
+  );
+});

@@ -1,0 +1,163 @@
+import type { ResolvedOptions } from '../../config/options.js';
+import { EngineError } from '../../errors.js';
+import type { FormatRenderer } from '../render/renderer.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import type { Chunk, ProcessedFile, RenderedChunk } from '../types.js';
+import { buildChunks } from './build-chunks.js';
+import type { CostMeasurer } from './cost-model.js';
+import { createCostMeasurer } from './cost-model.js';
+import { getChunkStrategy } from './registry.js';
+import { replanSpans } from './replan.js';
+import type { PlannedSpan } from './strategy.js';
+
+export interface ChunkStageResult {
+  readonly chunks: RenderedChunk[];
+  /** Job-level notes for the report (e.g. a requested strategy that ran as a stand-in). */
+  readonly notes: string[];
+}
+
+/** Re-plans only split chunks, so this bounds a pathological tokenizer, not normal work. */
+const MAX_ROUNDS = 64;
+
+interface Entry {
+  readonly spans: readonly PlannedSpan[];
+  /** How many times these spans were re-planned: each round tightens the budget harder. */
+  readonly depth: number;
+  rendered?: { readonly key: string; readonly text: string; readonly tokens: number };
+}
+
+/**
+ * The chunk stage: plan with a cost model, render every chunk and count it exactly, re-plan any
+ * chunk that came out over the limit with a tighter budget. Every returned chunk has
+ * `tokens <= options.tokenLimit` as rendered, or this throws. A chunk is rendered again only when
+ * its number, the chunk total or its part labels changed because a re-plan split another chunk.
+ */
+export function chunkFiles(
+  files: readonly ProcessedFile[],
+  options: ResolvedOptions,
+  renderer: FormatRenderer,
+  counter: TokenCounter,
+  context: { sourceName: string },
+): ChunkStageResult {
+  const { strategy, note } = getChunkStrategy(options.chunkingStrategy);
+  const notes = note ? [note] : [];
+  if (files.length === 0) return { chunks: [], notes };
+
+  const limit = options.tokenLimit;
+  const measurer = createCostMeasurer({
+    renderer,
+    counter,
+    options,
+    sourceName: context.sourceName,
+  });
+  const minimum = measurer.minimumLimit(files);
+  if (limit < minimum) {
+    throw new EngineError(
+      'INVALID_TOKEN_LIMIT',
+      `Token limit ${limit} is too small for these files: chunk and file headers need ${minimum} tokens.`,
+    );
+  }
+  const overlap = Math.min(options.chunkOverlap, Math.floor(limit / 2));
+  const plan = strategy.plan(files, measurer.withLimit(limit, overlap));
+  let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
+
+  for (let round = 0; ; round++) {
+    const chunks = renderEntries(entries, files, renderer, counter, measurer);
+    if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
+      return {
+        chunks: chunks.map((chunk, position) => finish(chunk, entries[position], renderer)),
+        notes,
+      };
+    }
+    if (round === MAX_ROUNDS) {
+      throw new EngineError(
+        'INVALID_TOKEN_LIMIT',
+        `Could not fit the chunks into ${limit} tokens.`,
+      );
+    }
+    entries = entries.flatMap((entry, position) => {
+      const tokens = entry.rendered?.tokens ?? 0;
+      if (tokens <= limit) return [entry];
+      const spans = replanSpans({
+        files,
+        spans: withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []),
+        tokens,
+        limit,
+        overlap,
+        depth: entry.depth,
+        strategy,
+        measurer,
+        renderer,
+        counter,
+      });
+      return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
+    });
+  }
+}
+
+/** Numbers the chunks and renders (and counts) those whose text would differ from last time. */
+function renderEntries(
+  entries: readonly Entry[],
+  files: readonly ProcessedFile[],
+  renderer: FormatRenderer,
+  counter: TokenCounter,
+  measurer: CostMeasurer,
+): Chunk[] {
+  const planned = entries.map((entry) => ({ spans: entry.spans }));
+  const chunks = buildChunks(files, planned, measurer.withLimit(0, 0).lineStarts);
+  chunks.forEach((chunk, position) => {
+    const entry = entries[position] as Entry;
+    const key = renderKey(chunk, chunks.length);
+    if (entry.rendered?.key === key) return;
+    const text = renderer.renderChunk(chunk, measurer.renderContext(chunks.length));
+    entry.rendered = { key, text, tokens: counter.count(text) };
+  });
+  return chunks;
+}
+
+/**
+ * The spans of a window without the overlap it repeats from the previous one: re-planning the
+ * overlap as if it were new content could leave a chunk that only repeats. The window then has no
+ * overlap, as when its next line does not fit beside the overlap.
+ */
+function withoutRepeats(
+  spans: readonly PlannedSpan[],
+  previous: readonly PlannedSpan[],
+): PlannedSpan[] {
+  const reached = new Map<number, number>();
+  for (const span of previous)
+    reached.set(span.file, Math.max(reached.get(span.file) ?? 0, span.end));
+  const kept = [...spans];
+  for (let first = kept[0]; first !== undefined; first = kept[0]) {
+    const end = reached.get(first.file);
+    if (end === undefined || end <= first.start) break;
+    if (end < first.end) {
+      kept[0] = { ...first, start: end, startsOnBoundary: false };
+      break;
+    }
+    if (kept.length === 1) break;
+    kept.shift();
+  }
+  return kept;
+}
+
+/** What a chunk's rendering depends on besides its (unchanged) content. */
+function renderKey(chunk: Chunk, total: number): string {
+  return `${chunk.index}/${total}:${chunk.pieces.map((piece) => `${piece.part}/${piece.partCount}`).join(',')}`;
+}
+
+function finish(chunk: Chunk, entry: Entry | undefined, renderer: FormatRenderer): RenderedChunk {
+  if (!entry?.rendered) throw new Error(`chunk ${chunk.index} was not rendered`);
+  return {
+    index: chunk.index,
+    fileName: chunkFileName(chunk.index, renderer.extension),
+    text: entry.rendered.text,
+    tokens: entry.rendered.tokens,
+    pieces: chunk.pieces,
+  };
+}
+
+/** `chunk-0001.md`; a job with more than 9999 chunks gets wider numbers, still in order. */
+export function chunkFileName(index: number, extension: string): string {
+  return `chunk-${String(index).padStart(4, '0')}.${extension}`;
+}

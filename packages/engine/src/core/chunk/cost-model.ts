@@ -1,0 +1,177 @@
+import type { ResolvedOptions } from '../../config/options.js';
+import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
+import { at, computeLineStarts } from './line-index.js';
+import type { ChunkCostModel } from './strategy.js';
+
+/**
+ * Slack added to every piece's measured wrapper: the wrapper is measured around empty content,
+ * and joining it to real content can cost a token or two (a newline before the closing fence, a
+ * separator between pieces). Cheaper than a re-plan.
+ */
+const PIECE_MARGIN = 2;
+
+/** Content tokens the smallest chunk must still hold beside its wrappers (see `minimumLimit`). */
+export const MIN_CONTENT_TOKENS = 16;
+/**
+ * Content budget a re-plan may go down to: one code point (at most 4 UTF-8 bytes, so at most 4
+ * tokens). The gap to MIN_CONTENT_TOKENS is what the wrappers may cost beyond their measure (an XML
+ * piece that falls back to base64 gains an attribute) while a one-code-point chunk still fits.
+ */
+export const MIN_REPLAN_CONTENT_TOKENS = 4;
+
+/** Numbers larger than any real chunk index, line or part, so measured headers are worst cases. */
+const WORST_INDEX = 999_999;
+const WORST_LINE = 99_999_999;
+
+export interface CostModelInput {
+  readonly renderer: FormatRenderer;
+  readonly counter: TokenCounter;
+  readonly options: ResolvedOptions;
+  readonly sourceName: string;
+}
+
+/** Measurements shared by every budget of one job: wrappers, line starts and line prices. */
+export interface CostMeasurer {
+  /**
+   * A cost model for one token budget (the job's, or a tighter one for a re-plan). `contentScale`
+   * multiplies content prices, for a re-plan of content that rendered larger than priced.
+   */
+  withLimit(limit: number, overlap: number, contentScale?: number): ChunkCostModel;
+  /**
+   * The smallest limit a strategy can plan these files with: the wrappers plus `contentTokens`
+   * (MIN_CONTENT_TOKENS for a job's limit, MIN_REPLAN_CONTENT_TOKENS for a re-plan).
+   */
+  minimumLimit(files: readonly ProcessedFile[], contentTokens?: number): number;
+  /** The render context for a chunk. */
+  renderContext(totalChunks: number): ChunkRenderContext;
+}
+
+export function createCostMeasurer(input: CostModelInput): CostMeasurer {
+  const { renderer, counter, options, sourceName } = input;
+  const renderContext = (totalChunks: number): ChunkRenderContext => ({
+    sourceName,
+    totalChunks,
+    options,
+  });
+  const measure = (chunk: Chunk): number =>
+    counter.count(renderer.renderChunk(chunk, renderContext(WORST_INDEX)));
+
+  const chunkOverhead = measure({ index: WORST_INDEX, pieces: [] });
+  const pieceOverheads = new Map<string, number>();
+  const lineStartsCache = new WeakMap<ProcessedFile, Uint32Array>();
+  const linePrices = new WeakMap<ProcessedFile, Uint32Array>();
+
+  const lineStarts = (file: ProcessedFile): Uint32Array => {
+    let starts = lineStartsCache.get(file);
+    if (!starts) {
+      starts = computeLineStarts(file.content);
+      lineStartsCache.set(file, starts);
+    }
+    return starts;
+  };
+
+  const pieceOverhead = (file: ProcessedFile): number => {
+    const key = `${file.language}\u0000${file.path}`;
+    let overhead = pieceOverheads.get(key);
+    if (overhead === undefined) {
+      const piece: ChunkPiece = {
+        path: file.path,
+        language: file.language,
+        startLine: WORST_LINE,
+        endLine: WORST_LINE,
+        part: WORST_INDEX,
+        partCount: WORST_INDEX,
+        content: '',
+        startsOnBoundary: false,
+        endsOnBoundary: false,
+      };
+      overhead =
+        Math.max(0, measure({ index: WORST_INDEX, pieces: [piece] }) - chunkOverhead) +
+        PIECE_MARGIN;
+      pieceOverheads.set(key, overhead);
+    }
+    return overhead;
+  };
+
+  const prices = (file: ProcessedFile): Uint32Array => {
+    let prefix = linePrices.get(file);
+    if (!prefix) {
+      prefix = priceLines(file, lineStarts(file), renderer, counter);
+      linePrices.set(file, prefix);
+    }
+    return prefix;
+  };
+
+  const textCost = (text: string): number => {
+    if (renderer.embedsVerbatim) return counter.count(text);
+    const newline = text.endsWith('\n');
+    return (
+      counter.count(renderer.encodeLine(newline ? text.slice(0, -1) : text)) + (newline ? 1 : 0)
+    );
+  };
+
+  return {
+    renderContext,
+    minimumLimit(files, contentTokens = MIN_CONTENT_TOKENS) {
+      let widest = 0;
+      for (const file of files) widest = Math.max(widest, pieceOverhead(file));
+      return chunkOverhead + widest + contentTokens;
+    },
+    withLimit(limit, overlap, contentScale = 1) {
+      const scaled = (tokens: number): number =>
+        contentScale === 1 ? tokens : Math.ceil(tokens * contentScale);
+      return {
+        limit,
+        overlap,
+        chunkOverhead,
+        pieceOverhead,
+        lineStarts,
+        textCost: (text) => scaled(textCost(text)),
+        linesCost(file, startLine, endLine) {
+          const prefix = prices(file);
+          return scaled(at(prefix, endLine) - at(prefix, startLine));
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Token prefix sums by line as the renderer writes them. Verbatim formats reuse the counts the
+ * count stage made; other formats encode every line (once per file) and count the encoded text in
+ * one pass, plus one token per line for the escaped newline.
+ */
+function priceLines(
+  file: ProcessedFile,
+  starts: Uint32Array,
+  renderer: FormatRenderer,
+  counter: TokenCounter,
+): Uint32Array {
+  const lines = starts.length - 1;
+  if (renderer.embedsVerbatim) {
+    if (file.linePrefix.length === lines + 1) return file.linePrefix;
+    return counter.countLines(file.content);
+  }
+  const encoded: string[] = [];
+  let raw = false;
+  for (let line = 0; line < lines; line++) {
+    const text = file.content.slice(at(starts, line), at(starts, line + 1));
+    const body = renderer.encodeLine(text.endsWith('\n') ? text.slice(0, -1) : text);
+    if (body.includes('\n')) raw = true;
+    encoded.push(body);
+  }
+  const prefix = new Uint32Array(lines + 1);
+  if (raw) {
+    // An encoding that keeps raw newlines would shift the line mapping: count line by line.
+    for (let line = 0; line < lines; line++) {
+      prefix[line + 1] = at(prefix, line) + counter.count(encoded[line] ?? '') + 1;
+    }
+    return prefix;
+  }
+  const joined = counter.countLines(encoded.join('\n'));
+  for (let line = 0; line <= lines; line++)
+    prefix[line] = at(joined, Math.min(line, joined.length - 1)) + line;
+  return prefix;
+}

@@ -1,0 +1,116 @@
+import type { ProcessedFile } from '../types.js';
+import { at, lineAt } from './line-index.js';
+import type { ChunkCostModel } from './strategy.js';
+
+/** How far a span reaches and what its content costs (wrappers excluded). */
+export interface Fit {
+  readonly end: number;
+  readonly cost: number;
+}
+
+/**
+ * The furthest line end from `start` whose content costs at most `budget`. `start` may lie inside a
+ * line (after a cut inside a long line): the rest of that line is taken whole or not at all.
+ * Returns `end === start` when not even one line fits.
+ */
+export function fitLines(
+  cost: ChunkCostModel,
+  file: ProcessedFile,
+  start: number,
+  budget: number,
+): Fit {
+  const starts = cost.lineStarts(file);
+  const lines = starts.length - 1;
+  let line = lineAt(starts, start);
+  let used = 0;
+  if (line < lines && at(starts, line) !== start) {
+    const rest = restOfLineCost(cost, file, starts, line, start, budget);
+    if (rest > budget) return { end: start, cost: 0 };
+    used = rest;
+    line++;
+  }
+  // Largest `last` with linesCost(line, last) <= budget - used; prices only grow with `last`.
+  let low = line;
+  let high = lines;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (cost.linesCost(file, line, middle) <= budget - used) low = middle;
+    else high = middle - 1;
+  }
+  if (low === line && used === 0) return { end: start, cost: 0 };
+  return { end: at(starts, low), cost: used + cost.linesCost(file, line, low) };
+}
+
+/** Cost of the rest of a line from `start`, or `Infinity` when a cheap estimate shows it cannot fit. */
+function restOfLineCost(
+  cost: ChunkCostModel,
+  file: ProcessedFile,
+  starts: Uint32Array,
+  line: number,
+  start: number,
+  budget: number,
+): number {
+  const lineStart = at(starts, line);
+  const lineEnd = at(starts, line + 1);
+  const estimate =
+    (cost.linesCost(file, line, line + 1) * (lineEnd - start)) / (lineEnd - lineStart);
+  // Tokenizing the rest of a megabyte line once per window would be quadratic: skip hopeless ones.
+  if (estimate > budget * 2 + 64) return Number.POSITIVE_INFINITY;
+  return cost.textCost(file.content.slice(start, lineEnd));
+}
+
+/**
+ * Cuts the line holding `start` inside, taking the longest prefix from `start` that costs at most
+ * `budget`. Never splits a surrogate pair. Returns `end === start` when not even one code point fits.
+ */
+export function cutInsideLine(
+  cost: ChunkCostModel,
+  file: ProcessedFile,
+  start: number,
+  budget: number,
+): Fit {
+  const starts = cost.lineStarts(file);
+  const line = lineAt(starts, start);
+  const lineStart = at(starts, line);
+  const text = file.content.slice(start, at(starts, line + 1));
+  const perChar =
+    Math.max(cost.linesCost(file, line, line + 1), 1) /
+    Math.max(text.length + start - lineStart, 1);
+
+  // Interpolation search between a length known to fit (`good`) and one known not to (`bad`).
+  let good = 0;
+  let goodCost = 0;
+  let bad = text.length + 1;
+  let guess = Math.floor((budget / perChar) * 0.9);
+  for (let step = 0; step < 40 && bad - good > 1; step++) {
+    let length = safeCut(text, clamp(guess, good + 1, bad - 1));
+    if (length <= good || length >= bad) length = safeCut(text, good + Math.ceil((bad - good) / 2));
+    if (length <= good || length >= bad) break;
+    const price = cost.textCost(text.slice(0, length));
+    if (price <= budget) {
+      good = length;
+      goodCost = price;
+      if (price >= budget * 0.97) break;
+      guess = Math.floor((length * budget) / Math.max(price, 1));
+    } else {
+      bad = length;
+      guess = Math.floor((length * budget) / price);
+    }
+  }
+  return { end: start + good, cost: goodCost };
+}
+
+/** Moves a cut back by one when it would fall between a high and a low surrogate. */
+function safeCut(text: string, length: number): number {
+  if (length <= 0 || length >= text.length) return length;
+  const before = text.charCodeAt(length - 1);
+  const after = text.charCodeAt(length);
+  const splitsPair = before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+  if (!splitsPair) return length;
+  // A pair at the very start cannot move back: take the whole pair instead.
+  return length === 1 ? 2 : length - 1;
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(Math.max(value, low), high);
+}

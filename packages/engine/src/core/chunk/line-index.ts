@@ -1,0 +1,44 @@
+/**
+ * Line geometry of a text, matching `countLinesOf`: lines are the pieces split on "\n", each line
+ * owns its "\n", and a trailing "\n" does not start a new line.
+ */
+
+/** Offsets of the line starts: `lines + 1` entries, the last one is `text.length`. */
+export function computeLineStarts(text: string): Uint32Array {
+  const starts: number[] = [0];
+  let at = text.indexOf('\n');
+  while (at !== -1 && at !== text.length - 1) {
+    starts.push(at + 1);
+    at = text.indexOf('\n', at + 1);
+  }
+  if (text.length === 0) return Uint32Array.of(0);
+  starts.push(text.length);
+  return Uint32Array.from(starts);
+}
+
+/** 0-based line holding `offset` (an offset equal to the text length belongs to no line: `lines`). */
+export function lineAt(starts: Uint32Array, offset: number): number {
+  const lines = starts.length - 1;
+  if (offset >= (starts[lines] ?? 0)) return lines;
+  let low = 0;
+  let high = lines - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** True when `offset` is the start of a line or the end of the text (a cut there is a line end). */
+export function isLineEnd(starts: Uint32Array, offset: number): boolean {
+  const line = lineAt(starts, offset);
+  return line === starts.length - 1 || starts[line] === offset;
+}
+
+/** Reads an entry of a typed array that is known to exist (keeps `noUncheckedIndexedAccess` quiet). */
+export function at(values: Uint32Array, index: number): number {
+  const value = values[index];
+  if (value === undefined) throw new RangeError(`index ${index} outside 0..${values.length - 1}`);
+  return value;
+}

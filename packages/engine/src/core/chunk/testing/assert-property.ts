@@ -1,0 +1,16 @@
+// Test support only (imported by *.test.ts).
+import fc from 'fast-check';
+
+/** Like fc.assert, but reports the seed and the broken guarantee without dumping huge inputs. */
+export function assertProperty<T>(property: fc.IProperty<T>, numRuns: number): void {
+  const result = fc.check(property, { numRuns, endOnFailure: true });
+  if (result.failed) {
+    const cause =
+      result.errorInstance instanceof Error
+        ? result.errorInstance.message
+        : String(result.errorInstance);
+    throw new Error(
+      `property failed (seed ${result.seed}, path ${result.counterexamplePath ?? '?'}): ${cause}`,
+    );
+  }
+}

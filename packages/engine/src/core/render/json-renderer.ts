@@ -1,0 +1,50 @@
+import type { Chunk, ChunkPiece } from '../types.js';
+import { toOverviewModel } from './overview-model.js';
+import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
+
+/**
+ * A chunk is one JSON object, one file per line to stay compact and readable:
+ *   {"source":"my-repo","chunk":2,"chunk_count":5,"files":[
+ *   {"path":"src/a.ts","language":"typescript","start_line":120,"end_line":340,"part":2,
+ *    "part_count":3,"context":["class Foo"],"content":"..."}
+ *   ]}
+ * `context` is present only when known. JSON.stringify escapes everything, lone surrogates included
+ * (as \udxxx), so JSON.parse gives every content back exactly.
+ */
+function renderPiece(piece: ChunkPiece): string {
+  return JSON.stringify({
+    path: piece.path,
+    language: piece.language,
+    start_line: piece.startLine,
+    end_line: piece.endLine,
+    part: piece.part,
+    part_count: piece.partCount,
+    ...(piece.context && piece.context.length > 0 ? { context: piece.context } : {}),
+    content: piece.content,
+  });
+}
+
+function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
+  const head = JSON.stringify({
+    source: context.sourceName,
+    chunk: chunk.index,
+    chunk_count: context.totalChunks,
+  }).slice(0, -1);
+  const files = chunk.pieces.map(renderPiece).join(',\n');
+  return `${head},"files":[\n${files}${files ? '\n' : ''}]}\n`;
+}
+
+function renderOverview(overview: Overview): string {
+  return `${JSON.stringify(toOverviewModel(overview), null, 2)}\n`;
+}
+
+export function createJsonRenderer(): FormatRenderer {
+  return {
+    format: 'json',
+    extension: 'json',
+    renderChunk,
+    renderOverview,
+    encodeLine: (line) => JSON.stringify(line).slice(1, -1),
+    embedsVerbatim: false,
+  };
+}

@@ -1,0 +1,59 @@
+import type { ChunkPiece } from '../types.js';
+
+/** "lines 120-340", "line 7", or "empty" for a piece without lines. */
+export function lineRangeLabel(startLine: number, endLine: number): string {
+  if (endLine < startLine) return 'empty';
+  return startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
+}
+
+/** "part 2 of 3" when the file is split across chunks, else undefined. */
+export function partLabel(part: number, partCount: number): string | undefined {
+  return partCount > 1 ? `part ${part} of ${partCount}` : undefined;
+}
+
+/** "class Foo > method bar", or undefined when the piece carries no context. */
+export function contextLabel(piece: Pick<ChunkPiece, 'context'>): string | undefined {
+  const context = piece.context;
+  return context && context.length > 0 ? context.map(inlineText).join(' > ') : undefined;
+}
+
+/** "lines 120-340, part 2 of 3": how headers and the chunk index describe a piece. */
+export function pieceSummary(
+  piece: Pick<ChunkPiece, 'startLine' | 'endLine' | 'part' | 'partCount'>,
+): string {
+  const part = partLabel(piece.part, piece.partCount);
+  const range = lineRangeLabel(piece.startLine, piece.endLine);
+  return part ? `${range}, ${part}` : range;
+}
+
+/**
+ * Text that must stay on one line of a header (a path, a context name): line breaks and other
+ * control characters are shown as escapes so that they cannot forge a delimiter.
+ */
+export function inlineText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * True when content has text after its last newline. Line-based formats (md, txt) always end a
+ * body with a newline before the closing delimiter, and mark such pieces so the byte is not
+ * invented on the way back.
+ */
+export function lacksFinalNewline(content: string): boolean {
+  return content !== '' && !content.endsWith('\n');
+}
+
+/** Length of the longest match of a global pattern in text (0 when none). */
+export function longestMatch(text: string, pattern: RegExp): number {
+  let longest = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match[0].length > longest) longest = match[0].length;
+  }
+  return longest;
+}

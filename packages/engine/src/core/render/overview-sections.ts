@@ -1,0 +1,111 @@
+import { formatChunkList, formatOptionValue, toPieceRange } from './overview-model.js';
+import type { OverviewModel } from './overview-model.js';
+import { inlineText, pieceSummary } from './labels.js';
+
+export type OverviewSection =
+  | {
+      readonly title: string;
+      readonly kind: 'fields';
+      readonly fields: readonly [string, string][];
+    }
+  | {
+      readonly title: string;
+      readonly kind: 'table';
+      readonly columns: readonly string[];
+      /** Which columns hold numbers (right-aligned in md). */
+      readonly numeric: readonly boolean[];
+      readonly rows: readonly (readonly string[])[];
+    }
+  | { readonly title: string; readonly kind: 'text'; readonly text: string };
+
+export interface OverviewDocument {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly sections: readonly OverviewSection[];
+}
+
+/**
+ * The overview laid out for the line-oriented formats (md, txt and custom's default): the same
+ * sections in the same order, so the two stay in step. Every cell is one line of text; `name`
+ * formats paths and file names (md makes them code spans, so `__init__.py` is not bold).
+ */
+export function buildOverviewDocument(
+  model: OverviewModel,
+  name: (text: string) => string = (text) => text,
+): OverviewDocument {
+  const path = (text: string) => name(inlineText(text));
+  const stats = model.statistics;
+  const sections: OverviewSection[] = [
+    {
+      title: 'Statistics',
+      kind: 'fields',
+      fields: [
+        ['Files', String(stats.files)],
+        ['Skipped files', String(stats.skipped_files)],
+        ['Lines', String(stats.lines)],
+        ['Tokens', String(stats.tokens)],
+        ['Chunks', String(stats.chunks)],
+        ['Bytes', String(stats.bytes)],
+      ],
+    },
+    {
+      title: 'Options',
+      kind: 'fields',
+      fields: Object.entries(model.options).map(([name, value]) => [
+        name,
+        inlineText(formatOptionValue(value)),
+      ]),
+    },
+    { title: 'Directory tree', kind: 'text', text: model.tree },
+    {
+      title: 'Files',
+      kind: 'table',
+      columns: ['Path', 'Language', 'Lines', 'Tokens', 'Chunks'],
+      numeric: [false, false, true, true, false],
+      rows: model.files.map((file) => [
+        path(file.path),
+        inlineText(file.language),
+        String(file.lines),
+        String(file.tokens),
+        formatChunkList(file.chunks),
+      ]),
+    },
+    {
+      title: 'Chunks',
+      kind: 'table',
+      columns: ['Chunk', 'File', 'Tokens', 'Contents'],
+      numeric: [true, false, true, false],
+      rows: model.chunks.map((chunk) => [
+        String(chunk.index),
+        path(chunk.file),
+        String(chunk.tokens),
+        chunk.pieces
+          .map((piece) => `${path(piece.path)} (${pieceSummary(toPieceRange(piece))})`)
+          .join('; '),
+      ]),
+    },
+    {
+      title: 'Skipped files',
+      kind: 'table',
+      columns: ['Path', 'Reason'],
+      numeric: [false, false],
+      rows: model.skipped.map((file) => [path(file.path), inlineText(file.description)]),
+    },
+    {
+      title: 'Redactions',
+      kind: 'table',
+      columns: ['Path', 'Type', 'Count'],
+      numeric: [false, false, true],
+      rows: model.redactions.map((entry) => [
+        path(entry.path),
+        inlineText(entry.type),
+        String(entry.count),
+      ]),
+    },
+  ];
+  return {
+    title: `Overview: ${inlineText(model.source.name)}`,
+    subtitle: `Source: ${inlineText(model.source.name)} (${inlineText(model.source.kind)}), generated ${inlineText(model.generated_at)}`,
+    sections,
+  };
+}

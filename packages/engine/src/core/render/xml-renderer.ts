@@ -1,0 +1,114 @@
+import type { Chunk, ChunkPiece } from '../types.js';
+import { encodeBase64Wtf8 } from './base64.js';
+import { contextLabel } from './labels.js';
+import { formatOptionValue, toOverviewModel } from './overview-model.js';
+import type { OverviewModel } from './overview-model.js';
+import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
+import {
+  escapeXmlText,
+  escapeXmlTextLossy,
+  isXmlRepresentable,
+  xmlAttributes,
+} from './xml-escape.js';
+
+/**
+ * Chunk layout (see README.md):
+ *   <chunk source="my-repo" index="2" count="5">
+ *   <file path="src/a.ts" language="typescript" start_line="120" end_line="340" part="2"
+ *         part_count="3" context="class Foo > method bar">CONTENT</file>
+ *   </chunk>
+ * The text of <file> is exactly the content (no added newlines). Content holding characters
+ * XML 1.0 cannot carry at all is written as base64 of its UTF-8 bytes with encoding="base64".
+ */
+function renderPiece(piece: ChunkPiece): string {
+  const context = contextLabel(piece);
+  const isText = isXmlRepresentable(piece.content);
+  const attributes = xmlAttributes({
+    path: piece.path,
+    language: piece.language,
+    start_line: piece.startLine,
+    end_line: piece.endLine,
+    part: piece.part,
+    part_count: piece.partCount,
+    ...(context ? { context } : {}),
+    ...(isText ? {} : { encoding: 'base64' }),
+  });
+  const body = isText ? escapeXmlText(piece.content) : encodeBase64Wtf8(piece.content);
+  return `<file${attributes}>${body}</file>\n`;
+}
+
+function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
+  const open = `<chunk${xmlAttributes({ source: context.sourceName, index: chunk.index, count: context.totalChunks })}>\n`;
+  return `${open}${chunk.pieces.map(renderPiece).join('')}</chunk>\n`;
+}
+
+function element(name: string, attributes: Record<string, string | number>, children: string[]) {
+  const open = `<${name}${xmlAttributes(attributes)}`;
+  return children.length === 0 ? `${open}/>` : `${open}>\n${children.join('\n')}\n</${name}>`;
+}
+
+function renderOptions(options: OverviewModel['options']): string[] {
+  return Object.entries(options).map(([name, value]) => {
+    const open = `<option${xmlAttributes({ name })}>`;
+    if (typeof value !== 'object')
+      return `${open}${escapeXmlTextLossy(formatOptionValue(value))}</option>`;
+    return `${open}${value.map((item) => `<value>${escapeXmlTextLossy(item)}</value>`).join('')}</option>`;
+  });
+}
+
+/**
+ * Overview layout: <overview> holding <source/>, <statistics/>, <options> (one <option name>
+ * each; list options hold <value> elements), <tree> (text), <files>, <chunks> (each <chunk>
+ * with its <piece/> elements), <skipped> (<file path reason>description</file>) and
+ * <redactions>. Numbers are attributes; every list has its wrapper even when empty.
+ */
+function renderOverview(overview: Overview): string {
+  const model = toOverviewModel(overview);
+  const parts = [
+    element('source', { ...model.source, generated_at: model.generated_at }, []),
+    element('statistics', { ...model.statistics }, []),
+    element('options', {}, renderOptions(model.options)),
+    `<tree>${escapeXmlTextLossy(model.tree)}</tree>`,
+    element(
+      'files',
+      {},
+      model.files.map((file) => element('file', { ...file, chunks: file.chunks.join(' ') }, [])),
+    ),
+    element(
+      'chunks',
+      {},
+      model.chunks.map((chunk) =>
+        element(
+          'chunk',
+          { index: chunk.index, file: chunk.file, tokens: chunk.tokens },
+          chunk.pieces.map((piece) => element('piece', { ...piece }, [])),
+        ),
+      ),
+    ),
+    element(
+      'skipped',
+      {},
+      model.skipped.map(
+        (file) =>
+          `<file${xmlAttributes({ path: file.path, reason: file.reason })}>${escapeXmlTextLossy(file.description)}</file>`,
+      ),
+    ),
+    element(
+      'redactions',
+      {},
+      model.redactions.map((entry) => element('redaction', { ...entry }, [])),
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element('overview', {}, parts)}\n`;
+}
+
+export function createXmlRenderer(): FormatRenderer {
+  return {
+    format: 'xml',
+    extension: 'xml',
+    renderChunk,
+    renderOverview,
+    encodeLine: escapeXmlText,
+    embedsVerbatim: false,
+  };
+}

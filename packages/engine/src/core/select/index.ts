@@ -1,0 +1,11 @@
+// Selection: which files of a source tree go on to decoding, and why the others do not.
+export { selectFiles } from './select-files.js';
+export type { Selection } from './select-files.js';
+export { isExcludedFolder, excludedFileRule } from './eligibility.js';
+export { isBinaryExtension, extensionOf } from './binary-extensions.js';
+export { describeSkipReason, formatBytes } from './describe-skip-reason.js';
+export { validatePattern } from './validate-pattern.js';
+export type { PatternValidation } from './validate-pattern.js';
+export { IgnoreMatcher } from './ignore-matcher.js';
+export type { IgnoreSource } from './ignore-matcher.js';
+export type { IgnorePattern } from './ignore-pattern.js';

@@ -1,0 +1,21 @@
+import type { EncodingName } from '../../config/options.js';
+import { BpeTokenCounter } from './bpe-token-counter.js';
+import type { TokenCounter } from './token-counter.js';
+
+export type { TokenCounter } from './token-counter.js';
+export { countLinesOf } from './token-counter.js';
+
+const counters = new Map<EncodingName, TokenCounter>();
+
+/**
+ * The exact token counter of an encoding (tiktoken's `encode_ordinary(text).length`), created on
+ * first use and cached for the thread: the rank table and piece cache are built once per worker.
+ */
+export function getTokenCounter(encoding: EncodingName): TokenCounter {
+  let counter = counters.get(encoding);
+  if (counter === undefined) {
+    counter = new BpeTokenCounter(encoding);
+    counters.set(encoding, counter);
+  }
+  return counter;
+}

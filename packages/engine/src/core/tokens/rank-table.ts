@@ -1,0 +1,48 @@
+import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base';
+import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import type { EncodingName } from '../../config/options.js';
+import { fromBytes, isAscii, toByteString } from './byte-string.js';
+import { hashRange, PieceTable } from './piece-table.js';
+
+/** An encoding's mergeable ranks (rank = token id). */
+export interface RankTable {
+  /** Rank of every token keyed by its byte string (byte-string.ts): ASCII text is its own key. */
+  readonly byBytes: PieceTable;
+  /** Rank of each two-byte token at (first << 8) | second, else -1: the first round of BPE. */
+  readonly pairs: Int32Array;
+}
+
+// gpt-tokenizer ships each vocabulary as an array indexed by rank: a string when the token's bytes
+// are valid UTF-8, else the byte values. Both data modules are imported statically (the counter
+// API is synchronous); the tables are built on first use, once per encoding and thread.
+const SOURCES: Record<EncodingName, readonly (string | number[])[]> = {
+  o200k_base: o200kRanks,
+  cl100k_base: cl100kRanks,
+};
+
+const built = new Map<EncodingName, RankTable>();
+
+/** The rank table of an encoding, built on first call and kept for the life of the thread. */
+export function getRankTable(encoding: EncodingName): RankTable {
+  let table = built.get(encoding);
+  if (table === undefined) {
+    table = buildRankTable(SOURCES[encoding]);
+    built.set(encoding, table);
+  }
+  return table;
+}
+
+function buildRankTable(source: readonly (string | number[])[]): RankTable {
+  const byBytes = new PieceTable(source.length);
+  const pairs = new Int32Array(1 << 16).fill(-1);
+  for (let rank = 0; rank < source.length; rank++) {
+    const value = source[rank];
+    if (value === undefined) continue;
+    let key: string;
+    if (typeof value !== 'string') key = fromBytes(value);
+    else key = isAscii(value) ? value : toByteString(value);
+    byBytes.set(key, hashRange(key, 0, key.length), rank);
+    if (key.length === 2) pairs[(key.charCodeAt(0) << 8) | key.charCodeAt(1)] = rank;
+  }
+  return { byBytes, pairs };
+}

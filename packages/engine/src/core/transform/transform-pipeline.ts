@@ -1,0 +1,33 @@
+import type { ResolvedOptions } from '../../config/options.js';
+import { addLineNumbersTransform } from './add-line-numbers.js';
+import { removeBlankLinesTransform } from './remove-blank-lines.js';
+import type { Transform, TransformContext } from './transform.js';
+
+/**
+ * The transform steps in the order DESIGN 1.1 fixes: notebooks, comment removal, blank lines,
+ * secret redaction, line numbers. Notebook conversion, comment removal and redaction are added
+ * here by their own modules; line numbers stay last because every other step changes lines.
+ */
+export const TRANSFORMS: readonly Transform[] = [
+  removeBlankLinesTransform,
+  addLineNumbersTransform,
+];
+
+export function enabledTransforms(
+  options: ResolvedOptions,
+  transforms: readonly Transform[] = TRANSFORMS,
+): Transform[] {
+  return transforms.filter((transform) => transform.isEnabled(options));
+}
+
+export async function applyTransforms(
+  text: string,
+  transforms: readonly Transform[],
+  context: TransformContext,
+): Promise<string> {
+  let result = text;
+  for (const transform of transforms) {
+    result = await transform.apply(result, context);
+  }
+  return result;
+}

@@ -1,0 +1,117 @@
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { get_encoding } from 'tiktoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMemorySource } from './sources/index.js';
+import { pack, packTree } from './pack.js';
+import { writeBundle } from './write-bundle.js';
+
+const files = [
+  {
+    path: 'src/index.ts',
+    content:
+      'export const answer = 42;\n\n\nexport function add(a: number, b: number) {\n  return a + b;\n}\n',
+  },
+  { path: 'src/util/strings.py', content: 'def shout(s):\n    return s.upper() + "!"\n' },
+  { path: 'README.md', content: '# Demo\n\nSome ```backticks``` inside.\n' },
+  { path: 'node_modules/dep/index.js', content: 'module.exports = 1;\n' },
+  { path: 'logo.png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+  { path: 'debug.log', content: 'noise\n' },
+  { path: '.gitignore', content: '*.log\n' },
+];
+
+describe('packTree', () => {
+  it('bundles the eligible files and reports every other one with its reason', async () => {
+    const bundle = await packTree(openMemorySource('demo', files), {});
+    expect(bundle.files.map((file) => file.path)).toEqual([
+      '.gitignore',
+      'README.md',
+      'src/index.ts',
+      'src/util/strings.py',
+    ]);
+    const reasons = Object.fromEntries(bundle.skipped.map((skip) => [skip.path, skip.reason.kind]));
+    expect(reasons['logo.png']).toBe('binary');
+    expect(reasons['debug.log']).toBe('gitignored');
+    expect(Object.values(reasons)).toContain('excluded-folder');
+    expect(bundle.chunks).toHaveLength(1);
+    expect(bundle.overview.fileName).toBe('overview.md');
+    expect(bundle.chunks[0]?.fileName).toBe('chunk-0001.md');
+  });
+
+  it('counts tokens exactly as tiktoken does', async () => {
+    const bundle = await packTree(openMemorySource('demo', files), {});
+    const encoding = get_encoding('o200k_base');
+    try {
+      for (const file of bundle.files) {
+        expect(file.tokens).toBe(encoding.encode_ordinary(file.content).length);
+      }
+      for (const chunk of bundle.chunks) {
+        expect(chunk.tokens).toBe(encoding.encode_ordinary(chunk.text).length);
+      }
+    } finally {
+      encoding.free();
+    }
+  });
+
+  it('gives the same bundle on worker threads as inline', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      path: `src/file-${String(i).padStart(2, '0')}.ts`,
+      content: `export const value${i} = ${i};\n`.repeat(150 + i),
+    }));
+    const options = { tokenLimit: 32_000, removeBlankLines: true, showLineNumbers: true };
+    const now = () => new Date('2026-01-01T00:00:00Z');
+    const inline = await packTree(openMemorySource('many', many), options, { workers: 0, now });
+    const pooled = await packTree(openMemorySource('many', many), options, { workers: 2, now });
+    expect(pooled.chunks.map((chunk) => chunk.text)).toEqual(
+      inline.chunks.map((chunk) => chunk.text),
+    );
+    expect(pooled.overview.text).toBe(inline.overview.text);
+    expect(inline.chunks.length).toBeGreaterThan(1);
+    for (const chunk of pooled.chunks) expect(chunk.tokens).toBeLessThanOrEqual(32_000);
+  });
+
+  it('applies transforms before counting', async () => {
+    const bundle = await packTree(
+      openMemorySource('t', [{ path: 'a.ts', content: 'a\n\n\nb\n' }]),
+      { removeBlankLines: true, showLineNumbers: true },
+    );
+    expect(bundle.files[0]?.content).toBe('1 | a\n2 | b\n');
+    expect(bundle.files[0]?.lines).toBe(2);
+  });
+});
+
+describe('pack from disk', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-pack-'));
+    await mkdir(join(dir, 'project/src'), { recursive: true });
+    await mkdir(join(dir, 'project/node_modules/x'), { recursive: true });
+    await writeFile(join(dir, 'project/src/main.go'), 'package main\n\nfunc main() {}\n');
+    await writeFile(join(dir, 'project/node_modules/x/a.js'), 'x\n');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('packs a folder, prunes excluded folders and writes the outputs', async () => {
+    const bundle = await pack(join(dir, 'project'), { outputFormat: 'json' });
+    expect(bundle.files.map((file) => file.path)).toEqual(['src/main.go']);
+    expect(bundle.skipped).toEqual([
+      expect.objectContaining({
+        path: 'node_modules',
+        reason: expect.objectContaining({ kind: 'excluded-folder' }),
+      }),
+    ]);
+    const out = join(dir, 'out');
+    await mkdir(join(out, 'chunks'), { recursive: true });
+    await writeFile(join(out, 'chunks', 'chunk-0009.json'), 'stale');
+    await writeBundle(bundle, out);
+    expect(await readdir(join(out, 'chunks'))).toEqual(['chunk-0001.json']);
+    const chunk = JSON.parse(await readFile(join(out, 'chunks', 'chunk-0001.json'), 'utf8'));
+    expect(JSON.stringify(chunk)).toContain('func main() {}');
+    expect(JSON.parse(await readFile(join(out, 'overview.json'), 'utf8'))).toBeTruthy();
+  });
+
+  it('refuses a missing source with a clear error', async () => {
+    await expect(pack(join(dir, 'nope'))).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+  });
+});

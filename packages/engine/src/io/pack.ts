@@ -1,0 +1,153 @@
+import { stat } from 'node:fs/promises';
+import type { BundleOptions, ResolvedOptions } from '../config/options.js';
+import { resolveOptions } from '../config/options.js';
+import { EngineError } from '../errors.js';
+import type { Bundle } from '../core/assemble-bundle.js';
+import type { FileOutcome } from '../core/process-file.js';
+import { assembleBundle } from '../core/assemble-bundle.js';
+import { selectFiles, isExcludedFolder } from '../core/select/index.js';
+import { getTokenCounter } from '../core/tokens/index.js';
+import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
+import type { FileProcessor } from './file-processor.js';
+import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
+import { openDirectorySource, openZipSource } from './sources/index.js';
+
+export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
+
+export interface PackProgress {
+  readonly stage: PackStage;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface PackHooks {
+  onProgress?(progress: PackProgress): void;
+  signal?: AbortSignal;
+  /** Worker threads for the file stage; 0 runs inline. Default: the cores, or inline for tiny inputs. */
+  workers?: number;
+  /** Clock for the overview's timestamp (golden tests pin it). */
+  now?: () => Date;
+}
+
+/** Below this much selected input, starting threads costs more than it saves. */
+const INLINE_BYTES = 512 * 1024;
+/** Files read ahead of the workers; enough to keep them busy, few enough to bound memory. */
+const IN_FLIGHT = 16;
+
+/** Opens a folder or a .zip archive as a source tree. */
+export async function openSource(path: string): Promise<SourceTree> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new EngineError('SOURCE_NOT_FOUND', `No such file or folder: ${path}`);
+  if (info.isDirectory()) {
+    return openDirectorySource(path, { prune: (_dir, name) => isExcludedFolder(name) });
+  }
+  return openZipSource(path);
+}
+
+/** Packs a folder or ZIP on disk; the source is closed afterwards. */
+export async function pack(
+  path: string,
+  options: BundleOptions = {},
+  hooks: PackHooks = {},
+): Promise<Bundle> {
+  const resolved = resolveOptions(options);
+  const tree = await openSource(path);
+  try {
+    return await packTree(tree, resolved, hooks);
+  } finally {
+    await tree.close();
+  }
+}
+
+/** The whole pipeline over an open source tree (DESIGN 1.1 steps 1-7). */
+export async function packTree(
+  tree: SourceTree,
+  options: BundleOptions | ResolvedOptions,
+  hooks: PackHooks = {},
+): Promise<Bundle> {
+  const resolved = resolveOptions(options);
+  const report = hooks.onProgress ?? (() => undefined);
+  report({ stage: 'selecting', done: 0, total: tree.entries.length });
+  const { selected, skipped } = await selectFiles(tree, resolved);
+  throwIfAborted(hooks.signal);
+
+  const selectedBytes = selected.reduce((sum, entry) => sum + entry.size, 0);
+  const workers = hooks.workers ?? (selectedBytes < INLINE_BYTES ? 0 : undefined);
+  const processor = workers === 0 ? createInlineProcessor() : createPooledProcessor(workers);
+  let outcome: { files: ProcessedFile[]; skipped: SkippedFile[] };
+  try {
+    outcome = await processEntries(selected, resolved, processor, hooks, report);
+  } finally {
+    await processor.close();
+  }
+
+  report({ stage: 'chunking', done: 0, total: outcome.files.length });
+  const bundle = assembleBundle({
+    source: { name: tree.name, kind: tree.kind },
+    options: resolved,
+    files: outcome.files,
+    skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
+    counter: getTokenCounter(resolved.encoding),
+    generatedAt: hooks.now?.() ?? new Date(),
+  });
+  report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
+  return bundle;
+}
+
+/**
+ * Reads and processes entries with a bounded number in flight, so memory holds a few raw files
+ * at a time rather than the archive; results keep the source order.
+ */
+async function processEntries(
+  entries: readonly SourceEntry[],
+  options: ResolvedOptions,
+  processor: FileProcessor,
+  hooks: PackHooks,
+  report: (progress: PackProgress) => void,
+): Promise<{ files: ProcessedFile[]; skipped: SkippedFile[] }> {
+  const outcomes: FileOutcome[] = new Array(entries.length);
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    while (next < entries.length) {
+      throwIfAborted(hooks.signal);
+      const index = next++;
+      outcomes[index] = await processEntry(entries[index] as SourceEntry, options, processor);
+      done++;
+      if (done % 64 === 0 || done === entries.length) {
+        report({ stage: 'processing', done, total: entries.length });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, entries.length) }, lane));
+  const files: ProcessedFile[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.ok) files.push(outcome.file);
+    else skipped.push(outcome.skipped);
+  }
+  return { files, skipped };
+}
+
+async function processEntry(
+  entry: SourceEntry,
+  options: ResolvedOptions,
+  processor: FileProcessor,
+): Promise<FileOutcome> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await entry.read();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, skipped: { path: entry.path, reason: { kind: 'read-failed', detail } } };
+  }
+  return processor.process(entry.path, bytes, options);
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new EngineError('CANCELLED', 'The job was cancelled.');
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
