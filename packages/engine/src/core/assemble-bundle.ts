@@ -3,6 +3,7 @@ import type { ChunkingAnalytics } from './analyze/index.js';
 import { analyzeChunks } from './analyze/index.js';
 import { buildOverview } from './build-overview.js';
 import { chunkFiles } from './chunk/index.js';
+import type { CountTexts } from './chunk/index.js';
 import { getRenderer } from './render/index.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
@@ -38,15 +39,18 @@ export interface AssembleInput {
   readonly files: readonly ProcessedFile[];
   readonly skipped: readonly SkippedFile[];
   readonly counter: TokenCounter;
+  /** Counts rendered chunks, e.g. on worker threads; defaults to `counter` on this thread. */
+  readonly countTexts?: CountTexts;
   readonly generatedAt?: Date;
 }
 
 /** Chunk, render and analyze processed files: steps 5 to 7 of the pipeline, pure. */
-export function assembleBundle(input: AssembleInput): Bundle {
+export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
   const { options, files, skipped } = input;
   const renderer = getRenderer(options.outputFormat, { template: options.template });
-  const { chunks, notes } = chunkFiles(files, options, renderer, input.counter, {
+  const { chunks, notes } = await chunkFiles(files, options, renderer, input.counter, {
     sourceName: input.source.name,
+    ...(input.countTexts && { countTexts: input.countTexts }),
   });
   const overview = buildOverview({
     source: input.source,

@@ -1,21 +1,29 @@
 import { availableParallelism } from 'node:os';
-import type { ResolvedOptions } from '../config/options.js';
+import type { EncodingName, ResolvedOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
-import type { ProcessFileRequest, ProcessFileResponse } from './process-file-task.js';
-import { processFileTask } from './process-file-task.js';
+import type { WorkerRequest, WorkerResponse } from './process-file-task.js';
+import { runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
 
-/** Runs the file stage either inline or on a worker pool; the pipeline does not care which. */
+/**
+ * Runs the CPU-heavy work of a pack (the file stage, counting rendered chunks) either inline or on
+ * a worker pool; the pipeline does not care which.
+ */
 export interface FileProcessor {
   process(path: string, bytes: Uint8Array, options: ResolvedOptions): Promise<FileOutcome>;
+  countTexts(texts: readonly string[], encoding: EncodingName): Promise<number[]>;
   close(): Promise<void>;
 }
 
 export function createInlineProcessor(): FileProcessor {
   return {
     async process(path, bytes, options) {
-      const { response } = await processFileTask({ path, bytes, options });
-      return response.outcome;
+      const { response } = await runWorkerRequest({ kind: 'process', path, bytes, options });
+      return (response as Extract<WorkerResponse, { kind: 'process' }>).outcome;
+    },
+    async countTexts(texts, encoding) {
+      const { response } = await runWorkerRequest({ kind: 'count', texts, encoding });
+      return (response as Extract<WorkerResponse, { kind: 'count' }>).counts;
     },
     async close() {},
   };
@@ -31,18 +39,55 @@ export function defaultWorkerCount(): number {
   return availableParallelism();
 }
 
+/** Chunks are counted in batches of about this many characters, so every thread gets work. */
+const COUNT_BATCH_CHARS = 256 * 1024;
+
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
-  const pool = new WorkerPool<ProcessFileRequest, ProcessFileResponse>(workerScript(), size);
+  const pool = new WorkerPool<WorkerRequest, WorkerResponse>(workerScript(), size);
   return {
     async process(path, bytes, options) {
       try {
-        const response = await pool.run({ path, bytes, options }, [bytes.buffer as ArrayBuffer]);
+        const response = await pool.run({ kind: 'process', path, bytes, options }, [
+          bytes.buffer as ArrayBuffer,
+        ]);
+        if (response.kind !== 'process') throw new Error('unexpected worker answer');
         return response.outcome;
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         return { ok: false, skipped: { path, reason: { kind: 'processing-failed', detail } } };
       }
     },
+    async countTexts(texts, encoding) {
+      const batches = batchByLength(texts, COUNT_BATCH_CHARS);
+      const results = await Promise.all(
+        batches.map(async (batch) => {
+          const response = await pool.run({ kind: 'count', texts: batch, encoding });
+          if (response.kind !== 'count') throw new Error('unexpected worker answer');
+          return response.counts;
+        }),
+      );
+      const counts = results.flat();
+      if (counts.some((count) => Number.isNaN(count)))
+        throw new Error('a worker failed to count a chunk');
+      return counts;
+    },
     close: () => pool.close(),
   };
+}
+
+function batchByLength(texts: readonly string[], maxChars: number): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const text of texts) {
+    if (current.length > 0 && size + text.length > maxChars) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(text);
+    size += text.length;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }

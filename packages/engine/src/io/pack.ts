@@ -74,26 +74,25 @@ export async function packTree(
   const selectedBytes = selected.reduce((sum, entry) => sum + entry.size, 0);
   const workers = hooks.workers ?? (selectedBytes < INLINE_BYTES ? 0 : undefined);
   const processor = workers === 0 ? createInlineProcessor() : createPooledProcessor(workers);
-  let outcome: { files: ProcessedFile[]; skipped: SkippedFile[] };
   try {
-    outcome = await processEntries(selected, resolved, processor, hooks, report);
+    const outcome = await processEntries(selected, resolved, processor, hooks, report);
+    throwIfAborted(hooks.signal);
+    report({ stage: 'chunking', done: 0, total: outcome.files.length });
+    const bundle = await assembleBundle({
+      source: { name: tree.name, kind: tree.kind },
+      options: resolved,
+      files: outcome.files,
+      skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
+      counter: getTokenCounter(resolved.encoding),
+      countTexts: (texts) => processor.countTexts(texts, resolved.encoding),
+      generatedAt: hooks.now?.() ?? new Date(),
+    });
+    report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
+    return bundle;
   } finally {
     await processor.close();
   }
-
-  report({ stage: 'chunking', done: 0, total: outcome.files.length });
-  const bundle = assembleBundle({
-    source: { name: tree.name, kind: tree.kind },
-    options: resolved,
-    files: outcome.files,
-    skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
-    counter: getTokenCounter(resolved.encoding),
-    generatedAt: hooks.now?.() ?? new Date(),
-  });
-  report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
-  return bundle;
 }
-
 /**
  * Reads and processes entries with a bounded number in flight, so memory holds a few raw files
  * at a time rather than the archive; results keep the source order.

@@ -1,29 +1,40 @@
 import type { TransferListItem } from 'node:worker_threads';
-import type { ResolvedOptions } from '../config/options.js';
+import type { EncodingName, ResolvedOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { processFile } from '../core/process-file.js';
 import { getTokenCounter } from '../core/tokens/index.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
 
-export interface ProcessFileRequest {
-  readonly path: string;
-  readonly bytes: Uint8Array;
-  readonly options: ResolvedOptions;
-}
+/** The work a pool thread does: one file's decode/transform/count, or exact counts of texts. */
+export type WorkerRequest =
+  | {
+      readonly kind: 'process';
+      readonly path: string;
+      readonly bytes: Uint8Array;
+      readonly options: ResolvedOptions;
+    }
+  | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: EncodingName };
 
-export interface ProcessFileResponse {
-  readonly outcome: FileOutcome;
-}
+export type WorkerResponse =
+  | { readonly kind: 'process'; readonly outcome: FileOutcome }
+  | { readonly kind: 'count'; readonly counts: number[] };
 
-/** One file's work, the same in a worker thread and inline; returns what to transfer back. */
-export async function processFileTask(
-  request: ProcessFileRequest,
-): Promise<{ response: ProcessFileResponse; transfer: TransferListItem[] }> {
+/** One request's work, the same in a worker thread and inline; returns what to transfer back. */
+export async function runWorkerRequest(
+  request: WorkerRequest,
+): Promise<{ response: WorkerResponse; transfer: TransferListItem[] }> {
+  if (request.kind === 'count') {
+    const counter = getTokenCounter(request.encoding);
+    return {
+      response: { kind: 'count', counts: request.texts.map((text) => counter.count(text)) },
+      transfer: [],
+    };
+  }
   const { path, bytes, options } = request;
   const counter = getTokenCounter(options.encoding);
   const outcome = await processFile(path, bytes, options, counter, enabledTransforms(options));
   const transfer: TransferListItem[] = outcome.ok
     ? [outcome.file.linePrefix.buffer as ArrayBuffer]
     : [];
-  return { response: { outcome }, transfer };
+  return { response: { kind: 'process', outcome }, transfer };
 }

@@ -71,10 +71,11 @@ describe('analyzeChunks', () => {
       total_chunks: 3,
       avg_tokens_per_chunk: 25_600,
       utilization: 80,
-      // 2 of 4 cut edges on file boundaries; 3 of 5 pieces whole; packing ceil(76800/32000)/3 = 100.
+      // 2 of 4 cut edges on file boundaries; 1 of 3 chunks holds only whole units (b.ts is cut in
+      // chunks 1 and 2); packing ceil(76800/32000)/3 = 100.
       boundary_score: 50,
-      context_score: 60,
-      performance_score: 73, // 0.4 x 100 + 0.3 x 50 + 0.3 x 60
+      context_score: 33.3,
+      performance_score: 65, // 0.4 x 100 + 0.3 x 50 + 0.3 x 33.3
       strategy: 'file_based',
       llm_tokens_consumed: 76_800,
       token_limit: 32_000,

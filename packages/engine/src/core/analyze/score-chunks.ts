@@ -20,8 +20,8 @@ export const PERFORMANCE_WEIGHTS = { packing: 0.4, boundary: 0.3, context: 0.3 }
  *   for leaving the limit mostly empty.
  * - boundary = of the 2 x (chunks - 1) cut edges (the end of one chunk, the start of the next, which
  *   differ when windows overlap), the share whose piece ends or starts on a boundary; 100 with one chunk.
- * - context = share of pieces that are whole units (a file in one part, or a piece that starts and
- *   ends on boundaries).
+ * - context = share of chunks whose pieces are all whole units (a file in one part, or a piece
+ *   that starts and ends on boundaries): DESIGN 4.10, "no function cut in two".
  * - performance = 0.4 x packing + 0.3 x boundary + 0.3 x context.
  */
 export function scoreChunks(chunks: readonly RenderedChunk[], limit: number): ChunkScores {
@@ -42,9 +42,8 @@ export function scoreChunks(chunks: readonly RenderedChunk[], limit: number): Ch
   }
   const boundary = edges === 0 ? 100 : (onBoundary / edges) * 100;
 
-  const pieces = chunks.flatMap((chunk) => chunk.pieces);
-  const whole = pieces.filter(isWholeUnit).length;
-  const context = pieces.length === 0 ? 100 : (whole / pieces.length) * 100;
+  const wholeChunks = chunks.filter((chunk) => chunk.pieces.every(isWholeUnit)).length;
+  const context = (wholeChunks / chunks.length) * 100;
 
   const performance =
     PERFORMANCE_WEIGHTS.packing * packing +

@@ -28,47 +28,52 @@ const cases = OUTPUT_FORMATS.flatMap((format) =>
 
 // The same guarantees as chunk-files.property.test.ts, through the real renderers and tokenizer.
 describe('chunkFiles over the real formats', () => {
-  it.each(cases)('%s, %s: every chunk fits as rendered and files join back', (format, strategy) => {
-    const renderer = getRenderer(format, { template: TEMPLATE });
-    assertProperty(
-      fc.property(
-        fileSet,
-        fc.nat(1500),
-        fc.integer({ min: 0, max: 500 }),
-        (contents, extra, perMille) => {
-          const files = contents.map((content, index) =>
-            makeFile(counter, `src/f${index}.ts`, content, 'typescript'),
-          );
-          const base = {
-            ...resolveOptions({
-              chunkingStrategy: strategy,
-              outputFormat: format,
-              template: TEMPLATE,
-            }),
-          };
-          const measurer = createCostMeasurer({
-            renderer,
-            counter,
-            options: base,
-            sourceName: 'prop',
-          });
-          const limit = measurer.minimumLimit(files) + extra;
-          const overlap = strategy === 'fixed' ? Math.floor((limit * perMille) / 1000) : 0;
-          const options = { ...base, tokenLimit: limit, chunkOverlap: overlap };
-          const { chunks } = chunkFiles(files, options, renderer, counter, { sourceName: 'prop' });
-          checkChunks(chunks, files, {
-            limit,
-            allowOverlap: strategy === 'fixed',
-            overlap,
-            cost: measurer.withLimit(limit, overlap),
-          });
-          for (const chunk of chunks) {
-            if (chunk.tokens !== counter.count(chunk.text))
-              throw new Error(`chunk ${chunk.index}: stale token count`);
-          }
-        },
-      ),
-      10,
-    );
-  });
+  it.each(cases)(
+    '%s, %s: every chunk fits as rendered and files join back',
+    async (format, strategy) => {
+      const renderer = getRenderer(format, { template: TEMPLATE });
+      await assertProperty(
+        fc.asyncProperty(
+          fileSet,
+          fc.nat(1500),
+          fc.integer({ min: 0, max: 500 }),
+          async (contents, extra, perMille) => {
+            const files = contents.map((content, index) =>
+              makeFile(counter, `src/f${index}.ts`, content, 'typescript'),
+            );
+            const base = {
+              ...resolveOptions({
+                chunkingStrategy: strategy,
+                outputFormat: format,
+                template: TEMPLATE,
+              }),
+            };
+            const measurer = createCostMeasurer({
+              renderer,
+              counter,
+              options: base,
+              sourceName: 'prop',
+            });
+            const limit = measurer.minimumLimit(files) + extra;
+            const overlap = strategy === 'fixed' ? Math.floor((limit * perMille) / 1000) : 0;
+            const options = { ...base, tokenLimit: limit, chunkOverlap: overlap };
+            const { chunks } = await chunkFiles(files, options, renderer, counter, {
+              sourceName: 'prop',
+            });
+            checkChunks(chunks, files, {
+              limit,
+              allowOverlap: strategy === 'fixed',
+              overlap,
+              cost: measurer.withLimit(limit, overlap),
+            });
+            for (const chunk of chunks) {
+              if (chunk.tokens !== counter.count(chunk.text))
+                throw new Error(`chunk ${chunk.index}: stale token count`);
+            }
+          },
+        ),
+        6,
+      );
+    },
+  );
 });

@@ -24,13 +24,13 @@ const strategies: ChunkingStrategyName[] = ['fixed', 'file_based'];
 describe.each(renderers)('chunkFiles with a %s renderer', (_name, renderer) => {
   it.each(strategies)(
     '%s: every chunk fits, files join back in order, overlap is bounded',
-    (strategy) => {
-      assertProperty(
-        fc.property(
+    async (strategy) => {
+      await assertProperty(
+        fc.asyncProperty(
           fileSet,
           fc.nat(1500),
           fc.integer({ min: 0, max: 500 }),
-          (contents, extra, share) => {
+          async (contents, extra, share) => {
             const files = contents.map((content, index) =>
               makeFile(counter, `src/f${index}.ts`, content, 'typescript'),
             );
@@ -44,7 +44,7 @@ describe.each(renderers)('chunkFiles with a %s renderer', (_name, renderer) => {
             const limit = measurer.minimumLimit(files) + extra;
             const overlap = strategy === 'fixed' ? Math.floor((limit * share) / 1000) : 0;
             const options = { ...base, tokenLimit: limit, chunkOverlap: overlap };
-            const { chunks } = chunkFiles(files, options, renderer, counter, {
+            const { chunks } = await chunkFiles(files, options, renderer, counter, {
               sourceName: 'prop',
             });
             checkChunks(chunks, files, {
@@ -57,7 +57,7 @@ describe.each(renderers)('chunkFiles with a %s renderer', (_name, renderer) => {
               throw new Error('no files must give no chunks');
           },
         ),
-        40,
+        25,
       );
     },
   );

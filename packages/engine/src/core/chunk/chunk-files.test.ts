@@ -4,7 +4,7 @@ import { resolveOptions } from '../../config/options.js';
 import { isEngineError } from '../../errors.js';
 import type { FormatRenderer } from '../render/renderer.js';
 import type { ProcessedFile } from '../types.js';
-import { chunkFiles } from './chunk-files.js';
+import { chunkFileName, chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
 import { checkChunks } from './testing/check-chunks.js';
 import { makeFile } from './testing/make-file.js';
@@ -38,12 +38,12 @@ function numbered(name: string, count: number): string {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 describe('file_based', () => {
-  it('packs whole files in order, closing a chunk before the file that does not fit', () => {
+  it('packs whole files in order, closing a chunk before the file that does not fit', async () => {
     const files = ['a', 'b', 'c', 'd', 'e'].map((name) =>
       makeFile(counter, `${name}.ts`, numbered(name, 20)),
     );
     const limit = 2 * (files[0]?.tokens ?? 0) + 120;
-    const { chunks } = run(files, optionsFor('file_based', limit));
+    const { chunks } = await run(files, optionsFor('file_based', limit));
     checkChunks(chunks, files, { limit, allowOverlap: false });
     expect(chunks.map((chunk) => chunk.pieces.map((piece) => piece.path))).toEqual([
       ['a.ts', 'b.ts'],
@@ -61,11 +61,11 @@ describe('file_based', () => {
     ]);
   });
 
-  it('splits a file larger than the limit at line ends into parts labelled k of n', () => {
+  it('splits a file larger than the limit at line ends into parts labelled k of n', async () => {
     const big = makeFile(counter, 'big.ts', numbered('big', 300));
     const small = makeFile(counter, 'small.ts', numbered('small', 3));
     const files = [makeFile(counter, 'first.ts', numbered('first', 3)), big, small];
-    const { chunks } = run(files, optionsFor('file_based', 400));
+    const { chunks } = await run(files, optionsFor('file_based', 400));
     checkChunks(chunks, files, { limit: 400, allowOverlap: false });
     const parts = chunks
       .flatMap((chunk) => chunk.pieces)
@@ -84,10 +84,10 @@ describe('file_based', () => {
     expect(chunks.at(-1)?.text).toContain(`part ${parts.length} of ${parts.length}`);
   });
 
-  it('cuts a single line longer than a chunk inside the line, never inside a surrogate pair', () => {
+  it('cuts a single line longer than a chunk inside the line, never inside a surrogate pair', async () => {
     const line = '😀 emoji, 漢字 and words '.repeat(400);
     const files = [makeFile(counter, 'min.js', `${line}\nshort\n`)];
-    const { chunks } = run(files, optionsFor('file_based', 300));
+    const { chunks } = await run(files, optionsFor('file_based', 300));
     checkChunks(chunks, files, { limit: 300, allowOverlap: false });
     const pieces = chunks.flatMap((chunk) => chunk.pieces);
     expect(pieces.length).toBeGreaterThan(5);
@@ -108,9 +108,9 @@ describe('file_based', () => {
     expect(pieces.map((piece) => piece.content).join('')).toBe(files[0]?.content);
   });
 
-  it('cuts a line of nothing but surrogate pairs between pairs', () => {
+  it('cuts a line of nothing but surrogate pairs between pairs', async () => {
     const files = [makeFile(counter, 'emoji.txt', '😀🎉'.repeat(300))];
-    const { chunks } = run(files, optionsFor('file_based', 200));
+    const { chunks } = await run(files, optionsFor('file_based', 200));
     checkChunks(chunks, files, { limit: 200, allowOverlap: false });
     for (const piece of chunks.flatMap((chunk) => chunk.pieces)) {
       expect(piece.content.length % 2).toBe(0);
@@ -120,11 +120,11 @@ describe('file_based', () => {
 });
 
 describe('fixed', () => {
-  it('repeats the longest run of trailing whole lines that fits the overlap', () => {
+  it('repeats the longest run of trailing whole lines that fits the overlap', async () => {
     const files = [makeFile(counter, 'a.ts', numbered('a', 200))];
     const overlap = 40;
     const options = optionsFor('fixed', 500, overlap);
-    const { chunks } = run(files, options);
+    const { chunks } = await run(files, options);
     const cost = createCostMeasurer({ renderer, counter, options, sourceName: 'demo' }).withLimit(
       500,
       overlap,
@@ -142,20 +142,20 @@ describe('fixed', () => {
     }
   });
 
-  it('without overlap, windows follow each other with nothing repeated', () => {
+  it('without overlap, windows follow each other with nothing repeated', async () => {
     const files = [makeFile(counter, 'a.ts', numbered('a', 120))];
-    const { chunks } = run(files, optionsFor('fixed', 400));
+    const { chunks } = await run(files, optionsFor('fixed', 400));
     const repeated = checkChunks(chunks, files, { limit: 400, allowOverlap: true, overlap: 0 });
     expect(repeated).toEqual([0]);
     expect(chunks.length).toBeGreaterThan(2);
   });
 
-  it('runs over files in order: a window holds the end of one file and the start of the next', () => {
+  it('runs over files in order: a window holds the end of one file and the start of the next', async () => {
     const files = [
       makeFile(counter, 'a.ts', numbered('a', 100)),
       makeFile(counter, 'b.ts', numbered('b', 100)),
     ];
-    const { chunks } = run(files, optionsFor('fixed', 400));
+    const { chunks } = await run(files, optionsFor('fixed', 400));
     checkChunks(chunks, files, { limit: 400, allowOverlap: true, overlap: 0 });
     const mixed = chunks.filter((chunk) => chunk.pieces.length === 2);
     expect(mixed).toHaveLength(1);
@@ -171,22 +171,22 @@ describe('fixed', () => {
     );
   });
 
-  it('fills windows close to the limit', () => {
+  it('fills windows close to the limit', async () => {
     const files = [makeFile(counter, 'a.ts', numbered('a', 400))];
-    const { chunks } = run(files, optionsFor('fixed', 1000));
+    const { chunks } = await run(files, optionsFor('fixed', 1000));
     for (const chunk of chunks.slice(0, -1)) expect(chunk.tokens).toBeGreaterThan(900);
   });
 });
 
 describe('the chunk stage', () => {
-  it('gives no chunks for no files', () => {
-    expect(run([], optionsFor('fixed', 32_000))).toEqual({ chunks: [], notes: [] });
-    expect(run([], optionsFor('file_based', 32_000)).chunks).toEqual([]);
+  it('gives no chunks for no files', async () => {
+    expect(await run([], optionsFor('fixed', 32_000))).toEqual({ chunks: [], notes: [] });
+    expect((await run([], optionsFor('file_based', 32_000))).chunks).toEqual([]);
   });
 
-  it('keeps an empty file as an empty piece', () => {
+  it('keeps an empty file as an empty piece', async () => {
     const files = [makeFile(counter, 'empty.ts', ''), makeFile(counter, 'b.ts', 'x\n')];
-    const { chunks } = run(files, optionsFor('fixed', 32_000));
+    const { chunks } = await run(files, optionsFor('fixed', 32_000));
     expect(chunks[0]?.pieces[0]).toMatchObject({
       path: 'empty.ts',
       content: '',
@@ -195,12 +195,12 @@ describe('the chunk stage', () => {
     });
   });
 
-  it.each(['semantic', 'auto'] as const)('runs %s as file_based and says so', (strategy) => {
+  it.each(['semantic', 'auto'] as const)('runs %s as file_based and says so', async (strategy) => {
     const files = [
       makeFile(counter, 'a.ts', numbered('a', 5)),
       makeFile(counter, 'b.ts', numbered('b', 5)),
     ];
-    const result = run(files, optionsFor(strategy, 32_000));
+    const result = await run(files, optionsFor(strategy, 32_000));
     expect(result.notes).toEqual([
       `Chunking strategy "${strategy}" is not available yet; "file_based" was used instead.`,
     ]);
@@ -208,7 +208,7 @@ describe('the chunk stage', () => {
     expect(result.chunks[0]?.pieces.map((piece) => piece.partCount)).toEqual([1, 1]);
   });
 
-  it('refuses a limit below the minimum it can plan with', () => {
+  it('refuses a limit below the minimum it can plan with', async () => {
     const files = [makeFile(counter, 'a.ts', 'x\n')];
     const minimum = createCostMeasurer({
       renderer,
@@ -216,19 +216,16 @@ describe('the chunk stage', () => {
       options: optionsFor('fixed', 10),
       sourceName: 'demo',
     }).minimumLimit(files);
-    let caught: unknown;
-    try {
-      run(files, optionsFor('fixed', minimum - 1));
-    } catch (error) {
-      caught = error;
-    }
+    const caught: unknown = await run(files, optionsFor('fixed', minimum - 1)).catch(
+      (error) => error,
+    );
     expect(isEngineError(caught) && caught.code).toBe('INVALID_TOKEN_LIMIT');
-    expect(run(files, optionsFor('fixed', minimum)).chunks).toHaveLength(1);
+    expect((await run(files, optionsFor('fixed', minimum))).chunks).toHaveLength(1);
   });
 
   it.each(['fixed', 'file_based'] as const)(
     '%s: re-plans chunks the estimate got wrong until they fit, and renumbers them all',
-    (strategy) => {
+    async (strategy) => {
       // Quotes every line without telling the cost model: every planned chunk comes out too big.
       const quoting: FormatRenderer = {
         ...renderer,
@@ -239,9 +236,10 @@ describe('the chunk stage', () => {
         makeFile(counter, 'a.ts', numbered('a', 150)),
         makeFile(counter, 'b.ts', numbered('b', 40)),
       ];
-      const { chunks } = run(files, optionsFor(strategy, 600), quoting);
-      checkChunks(chunks, files, { limit: 600, allowOverlap: strategy === 'fixed' });
-      const planned = run(files, optionsFor(strategy, 600)).chunks.length;
+      const overlap = strategy === 'fixed' ? 60 : 0;
+      const { chunks } = await run(files, optionsFor(strategy, 600, overlap), quoting);
+      checkChunks(chunks, files, { limit: 600, allowOverlap: strategy === 'fixed', overlap });
+      const planned = (await run(files, optionsFor(strategy, 600, overlap))).chunks.length;
       expect(chunks.length).toBeGreaterThan(planned);
       chunks.forEach((chunk, index) => {
         expect(
@@ -251,4 +249,12 @@ describe('the chunk stage', () => {
       });
     },
   );
+});
+
+describe('chunkFileName', () => {
+  it('pads to four digits, or to the width of the chunk count so names sort in order', async () => {
+    expect(chunkFileName(7, 12, 'md')).toBe('chunk-0007.md');
+    expect(chunkFileName(7, 12_000, 'json')).toBe('chunk-00007.json');
+    expect(chunkFileName(12_000, 12_000, 'json')).toBe('chunk-12000.json');
+  });
 });

@@ -32,13 +32,14 @@ interface Entry {
  * `tokens <= options.tokenLimit` as rendered, or this throws. A chunk is rendered again only when
  * its number, the chunk total or its part labels changed because a re-plan split another chunk.
  */
-export function chunkFiles(
+export async function chunkFiles(
   files: readonly ProcessedFile[],
   options: ResolvedOptions,
   renderer: FormatRenderer,
   counter: TokenCounter,
-  context: { sourceName: string },
-): ChunkStageResult {
+  context: { sourceName: string; countTexts?: CountTexts },
+): Promise<ChunkStageResult> {
+  const countTexts = context.countTexts ?? countInline(counter);
   const { strategy, note } = getChunkStrategy(options.chunkingStrategy);
   const notes = note ? [note] : [];
   if (files.length === 0) return { chunks: [], notes };
@@ -62,10 +63,12 @@ export function chunkFiles(
   let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
 
   for (let round = 0; ; round++) {
-    const chunks = renderEntries(entries, files, renderer, counter, measurer);
+    const chunks = await renderEntries(entries, files, renderer, countTexts, measurer);
     if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
       return {
-        chunks: chunks.map((chunk, position) => finish(chunk, entries[position], renderer)),
+        chunks: chunks.map((chunk, position) =>
+          finish(chunk, entries[position], chunks.length, renderer),
+        ),
         notes,
       };
     }
@@ -78,9 +81,14 @@ export function chunkFiles(
     entries = entries.flatMap((entry, position) => {
       const tokens = entry.rendered?.tokens ?? 0;
       if (tokens <= limit) return [entry];
+      // A window that repeats the previous one's tail first gives up that overlap.
+      const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
+      if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
+        return [{ spans: own, depth: entry.depth }];
+      }
       const spans = replanSpans({
         files,
-        spans: withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []),
+        spans: own,
         tokens,
         limit,
         overlap,
@@ -95,30 +103,47 @@ export function chunkFiles(
   }
 }
 
+/**
+ * Counts many rendered texts exactly. The pack pipeline passes one that spreads the texts over its
+ * worker threads; the default counts them one after another on this thread.
+ */
+export type CountTexts = (texts: readonly string[]) => Promise<number[]>;
+
+function countInline(counter: TokenCounter): CountTexts {
+  return async (texts) => texts.map((text) => counter.count(text));
+}
+
 /** Numbers the chunks and renders (and counts) those whose text would differ from last time. */
-function renderEntries(
+async function renderEntries(
   entries: readonly Entry[],
   files: readonly ProcessedFile[],
   renderer: FormatRenderer,
-  counter: TokenCounter,
+  countTexts: CountTexts,
   measurer: CostMeasurer,
-): Chunk[] {
+): Promise<Chunk[]> {
   const planned = entries.map((entry) => ({ spans: entry.spans }));
-  const chunks = buildChunks(files, planned, measurer.withLimit(0, 0).lineStarts);
+  const chunks = buildChunks(files, planned, measurer.lineStarts);
+  const stale: { entry: Entry; key: string; text: string }[] = [];
   chunks.forEach((chunk, position) => {
     const entry = entries[position] as Entry;
     const key = renderKey(chunk, chunks.length);
     if (entry.rendered?.key === key) return;
-    const text = renderer.renderChunk(chunk, measurer.renderContext(chunks.length));
-    entry.rendered = { key, text, tokens: counter.count(text) };
+    stale.push({
+      entry,
+      key,
+      text: renderer.renderChunk(chunk, measurer.renderContext(chunks.length)),
+    });
+  });
+  const counts = await countTexts(stale.map((item) => item.text));
+  stale.forEach(({ entry, key, text }, index) => {
+    entry.rendered = { key, text, tokens: counts[index] ?? Number.POSITIVE_INFINITY };
   });
   return chunks;
 }
 
 /**
- * The spans of a window without the overlap it repeats from the previous one: re-planning the
- * overlap as if it were new content could leave a chunk that only repeats. The window then has no
- * overlap, as when its next line does not fit beside the overlap.
+ * The spans of a window without the overlap it repeats from the previous one. Re-planning the
+ * overlap as if it were new content could leave a chunk that only repeats.
  */
 function withoutRepeats(
   spans: readonly PlannedSpan[],
@@ -146,18 +171,27 @@ function renderKey(chunk: Chunk, total: number): string {
   return `${chunk.index}/${total}:${chunk.pieces.map((piece) => `${piece.part}/${piece.partCount}`).join(',')}`;
 }
 
-function finish(chunk: Chunk, entry: Entry | undefined, renderer: FormatRenderer): RenderedChunk {
+function finish(
+  chunk: Chunk,
+  entry: Entry | undefined,
+  total: number,
+  renderer: FormatRenderer,
+): RenderedChunk {
   if (!entry?.rendered) throw new Error(`chunk ${chunk.index} was not rendered`);
   return {
     index: chunk.index,
-    fileName: chunkFileName(chunk.index, renderer.extension),
+    fileName: chunkFileName(chunk.index, total, renderer.extension),
     text: entry.rendered.text,
     tokens: entry.rendered.tokens,
     pieces: chunk.pieces,
   };
 }
 
-/** `chunk-0001.md`; a job with more than 9999 chunks gets wider numbers, still in order. */
-export function chunkFileName(index: number, extension: string): string {
-  return `chunk-${String(index).padStart(4, '0')}.${extension}`;
+/**
+ * `chunk-0001.md`. Numbers are at least four digits and as wide as the chunk count, so that names
+ * sort in chunk order (`chunk-00001` ... `chunk-12000` for 12000 chunks).
+ */
+export function chunkFileName(index: number, total: number, extension: string): string {
+  const width = Math.max(4, String(total).length);
+  return `chunk-${String(index).padStart(width, '0')}.${extension}`;
 }

@@ -44,6 +44,8 @@ export interface CostMeasurer {
    * (MIN_CONTENT_TOKENS for a job's limit, MIN_REPLAN_CONTENT_TOKENS for a re-plan).
    */
   minimumLimit(files: readonly ProcessedFile[], contentTokens?: number): number;
+  /** Offsets of a file's line starts, computed once per file. */
+  lineStarts(file: ProcessedFile): Uint32Array;
   /** The render context for a chunk. */
   renderContext(totalChunks: number): ChunkRenderContext;
 }
@@ -114,6 +116,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
 
   return {
     renderContext,
+    lineStarts,
     minimumLimit(files, contentTokens = MIN_CONTENT_TOKENS) {
       let widest = 0;
       for (const file of files) widest = Math.max(widest, pieceOverhead(file));

@@ -9,8 +9,8 @@ import type { ChunkCostModel, ChunkStrategy, PlannedChunk, PlannedSpan } from '.
  * Windows of the token budget running over the files in order, cut at line ends; a window may hold
  * the end of one file and the start of the next (one piece each). Consecutive windows overlap by
  * the longest run of whole trailing lines whose content costs at most `cost.overlap` tokens. The
- * overlap never starts inside a line that was cut, and it is dropped for a window whose next line
- * would not fit beside it (so that every window moves forward).
+ * overlap never starts inside a line that was cut, and it is halved (down to nothing) for a window
+ * whose next line would not fit beside it, so that every window moves forward.
  */
 export const fixedStrategy: ChunkStrategy = {
   name: 'fixed',
@@ -22,7 +22,8 @@ export const fixedStrategy: ChunkStrategy = {
     let previous: readonly PlannedSpan[] = [];
 
     while (file < files.length) {
-      let spans = overlapOf(files, cost, previous);
+      let allowance = cost.overlap;
+      let spans = overlapOf(files, cost, previous, allowance);
       let used = spans.reduce((sum, span) => sum + spanCost(files, cost, span), 0);
       let moved = false;
 
@@ -41,9 +42,10 @@ export const fixedStrategy: ChunkStrategy = {
         if (fit.end === offset && !fitsEmptyFile) {
           if (moved) break;
           if (spans.length > 0) {
-            // The overlap leaves no room for the next line: this window starts fresh.
-            spans = [];
-            used = 0;
+            // The overlap leaves no room for the next line: halve it until the line fits.
+            allowance = Math.floor(allowance / 2);
+            spans = overlapOf(files, cost, previous, allowance);
+            used = spans.reduce((sum, span) => sum + spanCost(files, cost, span), 0);
             continue;
           }
           // An empty window and still no whole line fits: the line is longer than a window.
@@ -81,14 +83,15 @@ function spanCost(
   );
 }
 
-/** The trailing whole lines of the previous window that the next one repeats. */
+/** The trailing whole lines of the previous window, costing at most `allowance`, to repeat. */
 function overlapOf(
   files: readonly ProcessedFile[],
   cost: ChunkCostModel,
   previous: readonly PlannedSpan[],
+  allowance: number,
 ): PlannedSpan[] {
   const repeated: PlannedSpan[] = [];
-  let room = cost.overlap;
+  let room = allowance;
   for (let index = previous.length - 1; index >= 0 && room > 0; index--) {
     const span = previous[index] as PlannedSpan;
     const file = files[span.file] as ProcessedFile;

@@ -1,6 +1,6 @@
 // The chunk stage: strategies, the cost model and the plan/render/verify loop.
 export { chunkFiles, chunkFileName } from './chunk-files.js';
-export type { ChunkStageResult } from './chunk-files.js';
+export type { ChunkStageResult, CountTexts } from './chunk-files.js';
 export { getChunkStrategy, effectiveStrategyName } from './registry.js';
 export type { ResolvedStrategy } from './registry.js';
 export { createCostMeasurer, MIN_CONTENT_TOKENS } from './cost-model.js';

@@ -84,7 +84,8 @@ export function scanO200k(text: string, at: number): number {
   if (i < n && text.charCodeAt(i) === APOSTROPHE) {
     const suffix = contractionAt(text, i);
     if (suffix < 0) return NON_ASCII;
-    for (const end = i + suffix; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
+    for (const end = i + suffix; i < end; i++)
+      hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
   }
   return accept(hash, i);
 }
@@ -104,7 +105,8 @@ export function scanCl100k(text: string, at: number): number {
       const suffix = contractionAt(text, at);
       if (suffix < 0) return NON_ASCII;
       if (suffix > 0) {
-        for (const end = at + suffix; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
+        for (const end = at + suffix; i < end; i++)
+          hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
         return accept(hash, i);
       }
     }
@@ -113,7 +115,8 @@ export function scanCl100k(text: string, at: number): number {
     if (c >= 128) return NON_ASCII;
     const next = CLASS[c]!;
     if (next !== UPPER && next !== LOWER) {
-      if (kind === OTHER || (next === OTHER && first === SPACE)) return punctuation(text, i, hash, false);
+      if (kind === OTHER || (next === OTHER && first === SPACE))
+        return punctuation(text, i, hash, false);
       return whitespace(text, at);
     }
   }
@@ -139,7 +142,11 @@ function contractionAt(text: string, at: number): number {
   const lower = a | 0x20;
   if (lower === 115 || lower === 116 || lower === 109 || lower === 100) return 2; // s t m d
   const b = at + 2 < text.length ? text.charCodeAt(at + 2) | 0x20 : 0;
-  if ((lower === 114 && b === 101) || (lower === 118 && b === 101) || (lower === 108 && b === 108)) {
+  if (
+    (lower === 114 && b === 101) ||
+    (lower === 118 && b === 101) ||
+    (lower === 108 && b === 108)
+  ) {
     return 3; // re ve ll
   }
   return 0;

@@ -29,13 +29,42 @@ function rankOf(ranks: RankTable, bytes: string, from: number, to: number): numb
   return rank < 0 ? NONE : rank;
 }
 
+/** Rank of the join of tokens `left` and `right`, which are bytes[from, to) together. */
+function joinRank(
+  ranks: RankTable,
+  left: number,
+  right: number,
+  bytes: string,
+  from: number,
+  to: number,
+): number {
+  const known = ranks.joins.get(left, right);
+  if (known !== -2) return known;
+  const rank = rankOf(ranks, bytes, from, to);
+  ranks.joins.set(left, right, rank);
+  return rank;
+}
+
+// Scratch for countByScan, reused across calls (one thread, no reentrancy).
+let scanBounds = new Int32Array(HEAP_THRESHOLD + 1);
+let scanParts = new Int32Array(HEAP_THRESHOLD + 1);
+let scanPairRank = new Int32Array(HEAP_THRESHOLD + 1);
+
 /** Quadratic merge over a boundary array; fastest for the short pieces that dominate. */
 function countByScan(bytes: string, ranks: RankTable): number {
   const n = bytes.length;
-  // Part k spans [bounds[k], bounds[k + 1]); pairRank[k] is the rank of parts k and k + 1 joined.
-  const bounds = new Int32Array(n + 1);
-  const pairRank = new Int32Array(n);
+  if (scanBounds.length <= n) {
+    scanBounds = new Int32Array(n + 1);
+    scanParts = new Int32Array(n + 1);
+    scanPairRank = new Int32Array(n + 1);
+  }
+  // Part k spans [bounds[k], bounds[k + 1]) and is token partRank[k]; pairRank[k] is the rank of
+  // parts k and k + 1 joined.
+  const bounds = scanBounds;
+  const partRank = scanParts;
+  const pairRank = scanPairRank;
   for (let i = 0; i <= n; i++) bounds[i] = i;
+  for (let i = 0; i < n; i++) partRank[i] = ranks.singles[bytes.charCodeAt(i)]!;
   for (let i = 0; i < n - 1; i++) pairRank[i] = rankOf(ranks, bytes, i, i + 2);
   pairRank[n - 1] = NONE;
   let parts = n;
@@ -52,38 +81,55 @@ function countByScan(bytes: string, ranks: RankTable): number {
     if (at < 0) break;
     // Join parts at and at + 1 by dropping boundary at + 1.
     bounds.copyWithin(at + 1, at + 2, parts + 1);
+    partRank.copyWithin(at + 1, at + 2, parts);
     pairRank.copyWithin(at + 1, at + 2, parts);
     parts--;
-    pairRank[at] = at + 2 <= parts ? rankOf(ranks, bytes, bounds[at]!, bounds[at + 2]!) : NONE;
-    if (at > 0) pairRank[at - 1] = rankOf(ranks, bytes, bounds[at - 1]!, bounds[at + 1]!);
+    partRank[at] = best;
+    pairRank[at] =
+      at + 1 < parts
+        ? joinRank(ranks, best, partRank[at + 1]!, bytes, bounds[at]!, bounds[at + 2]!)
+        : NONE;
+    if (at > 0) {
+      pairRank[at - 1] = joinRank(
+        ranks,
+        partRank[at - 1]!,
+        best,
+        bytes,
+        bounds[at - 1]!,
+        bounds[at + 1]!,
+      );
+    }
   }
   return parts;
 }
 
 /**
  * O(n log n) merge for long pieces (minified blobs, long runs): a linked list of parts keyed by
- * start byte and a binary heap of (rank, start). A heap entry is stale when its start no longer
- * holds that rank: a start's pair only ever grows, and different byte strings have different ranks.
+ * start byte and a binary heap of rank * 2^32 + start (lowest rank, then leftmost, first). A heap
+ * entry is stale when its start no longer holds that rank: a start's pair only ever grows, and
+ * different byte strings have different ranks.
  */
 function countByHeap(bytes: string, ranks: RankTable): number {
   const n = bytes.length;
   const next = new Int32Array(n + 1);
   const prev = new Int32Array(n + 1);
+  const partRank = new Int32Array(n + 1);
   const pairRank = new Int32Array(n + 1).fill(NONE);
-  const heap: number[] = [];
-  const SHIFT = 2 ** 32;
+  // Every merge pushes at most two entries onto the n - 1 initial ones.
+  const heap = new MinHeap(3 * n);
   for (let i = 0; i <= n; i++) {
     next[i] = i + 1;
     prev[i] = i - 1;
   }
+  for (let i = 0; i < n; i++) partRank[i] = ranks.singles[bytes.charCodeAt(i)]!;
   for (let i = 0; i < n - 1; i++) {
     const r = rankOf(ranks, bytes, i, i + 2);
     pairRank[i] = r;
-    if (r !== NONE) heapPush(heap, r * SHIFT + i);
+    if (r !== NONE) heap.push(r * SHIFT + i);
   }
   let parts = n;
-  while (heap.length > 0) {
-    const top = heapPop(heap);
+  while (heap.size > 0) {
+    const top = heap.pop();
     const start = top % SHIFT;
     const rank = (top - start) / SHIFT;
     if (pairRank[start] !== rank) continue;
@@ -92,48 +138,60 @@ function countByHeap(bytes: string, ranks: RankTable): number {
     next[start] = end;
     prev[end] = start;
     pairRank[right] = NONE;
+    partRank[start] = rank;
     parts--;
-    const after = end < n ? next[end]! : -1;
-    const grown = after >= 0 ? rankOf(ranks, bytes, start, after) : NONE;
+    const grown = end < n ? joinRank(ranks, rank, partRank[end]!, bytes, start, next[end]!) : NONE;
     pairRank[start] = grown;
-    if (grown !== NONE) heapPush(heap, grown * SHIFT + start);
+    if (grown !== NONE) heap.push(grown * SHIFT + start);
     if (start > 0) {
       const before = prev[start]!;
-      const joined = rankOf(ranks, bytes, before, end);
+      const joined = joinRank(ranks, partRank[before]!, rank, bytes, before, end);
       pairRank[before] = joined;
-      if (joined !== NONE) heapPush(heap, joined * SHIFT + before);
+      if (joined !== NONE) heap.push(joined * SHIFT + before);
     }
   }
   return parts;
 }
 
-function heapPush(heap: number[], value: number): void {
-  let i = heap.length;
-  heap.push(value);
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    const up = heap[parent]!;
-    if (up <= value) break;
-    heap[i] = up;
-    i = parent;
-  }
-  heap[i] = value;
-}
+const SHIFT = 2 ** 32;
 
-function heapPop(heap: number[]): number {
-  const top = heap[0]!;
-  const last = heap.pop()!;
-  const size = heap.length;
-  if (size === 0) return top;
-  let i = 0;
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= size) break;
-    if (child + 1 < size && heap[child + 1]! < heap[child]!) child++;
-    if (heap[child]! >= last) break;
-    heap[i] = heap[child]!;
-    i = child;
+/** Binary min-heap of numbers in a preallocated typed array. */
+class MinHeap {
+  private readonly items: Float64Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.items = new Float64Array(capacity);
   }
-  heap[i] = last;
-  return top;
+
+  push(value: number): void {
+    const items = this.items;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const up = items[parent]!;
+      if (up <= value) break;
+      items[i] = up;
+      i = parent;
+    }
+    items[i] = value;
+  }
+
+  pop(): number {
+    const items = this.items;
+    const top = items[0]!;
+    const size = --this.size;
+    const last = items[size]!;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && items[child + 1]! < items[child]!) child++;
+      if (items[child]! >= last) break;
+      items[i] = items[child]!;
+      i = child;
+    }
+    items[i] = last;
+    return top;
+  }
 }

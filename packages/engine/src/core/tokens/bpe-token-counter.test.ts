@@ -107,7 +107,7 @@ describe.each(ENCODINGS)('BpeTokenCounter %s', (encoding) => {
   it('counts random strings biased to tricky characters like tiktoken', () => {
     fc.assert(
       fc.property(anyString, (text) => counter.count(text) === expected(text)),
-      { numRuns: 600 },
+      { numRuns: 400 },
     );
   });
 
@@ -128,7 +128,7 @@ describe.each(ENCODINGS)('BpeTokenCounter %s', (encoding) => {
         for (let k = 1; k < prefix.length; k++)
           expect(prefix[k]).toBeGreaterThanOrEqual(prefix[k - 1]!);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
@@ -157,11 +157,13 @@ describe.each(ENCODINGS)('BpeTokenCounter %s', (encoding) => {
 
 describe('getTokenCounter', () => {
   it('returns one cached counter per encoding', () => {
+    // Identity checks as booleans: a failing toBe would deep-compare two whole vocabularies.
     const o200k = getTokenCounter('o200k_base');
-    expect(getTokenCounter('o200k_base')).toBe(o200k);
-    expect(o200k.encoding).toBe('o200k_base');
-    expect(getTokenCounter('cl100k_base').encoding).toBe('cl100k_base');
-    expect(getTokenCounter('cl100k_base')).not.toBe(o200k);
+    const cl100k = getTokenCounter('cl100k_base');
+    expect(getTokenCounter('o200k_base') === o200k).toBe(true);
+    expect(getTokenCounter('cl100k_base') === cl100k).toBe(true);
+    expect(cl100k === o200k).toBe(false);
+    expect([o200k.encoding, cl100k.encoding]).toEqual(['o200k_base', 'cl100k_base']);
   });
 
   it('tells the encodings apart', () => {

@@ -22,7 +22,8 @@ const CACHE_MAX_PIECE = 256;
 export class BpeTokenCounter implements TokenCounter {
   private readonly ranks: RankTable;
   private readonly pattern: RegExp;
-  private readonly scan: (text: string, at: number) => number;
+  /** Which scanner: called directly, not through a field, so both stay inlinable in one thread. */
+  private readonly isO200k: boolean;
   private readonly recent = new RecentPieces();
   private readonly cache: PieceTable;
   private readonly cacheLimit: number;
@@ -35,7 +36,7 @@ export class BpeTokenCounter implements TokenCounter {
   ) {
     this.ranks = getRankTable(encoding);
     this.pattern = createSplitPattern(encoding);
-    this.scan = encoding === 'o200k_base' ? scanO200k : scanCl100k;
+    this.isO200k = encoding === 'o200k_base';
     this.cacheLimit = cacheLimit;
     this.cache = new PieceTable(cacheLimit);
   }
@@ -68,7 +69,7 @@ export class BpeTokenCounter implements TokenCounter {
 
   /** Tokens of the pre-token starting at `at`; its end is left in `pieceEnd`. */
   private countPieceAt(text: string, at: number): number {
-    let end = this.scan(text, at);
+    let end = this.isO200k ? scanO200k(text, at) : scanCl100k(text, at);
     const isAscii = end >= 0;
     let hash: number;
     if (isAscii) {
@@ -87,19 +88,26 @@ export class BpeTokenCounter implements TokenCounter {
     const tokens =
       isAscii && this.ranks.byBytes.get(text, at, end, hash) >= 0
         ? 1
-        : this.countUncommon(text, at, end, hash);
+        : this.countUncommon(text, at, end, hash, isAscii);
     this.recent.set(text, at, end, hash, tokens);
     return tokens;
   }
 
-  private countUncommon(text: string, from: number, to: number, hash: number): number {
+  private countUncommon(
+    text: string,
+    from: number,
+    to: number,
+    hash: number,
+    isAscii: boolean,
+  ): number {
     const known = this.cache.get(text, from, to, hash);
     if (known >= 0) return known;
     if (to - from > CACHE_MAX_PIECE) {
-      return countBpeTokens(toByteString(text.slice(from, to)), this.ranks);
+      const long = text.slice(from, to);
+      return countBpeTokens(isAscii ? long : toByteString(long), this.ranks);
     }
     const piece = copyRange(text, from, to);
-    const tokens = countBpeTokens(toByteString(piece), this.ranks);
+    const tokens = countBpeTokens(isAscii ? piece : toByteString(piece), this.ranks);
     if (this.cache.size >= this.cacheLimit) this.cache.clear();
     this.cache.set(piece, hash, tokens);
     return tokens;

@@ -2,6 +2,7 @@ import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base';
 import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import type { EncodingName } from '../../config/options.js';
 import { fromBytes, isAscii, toByteString } from './byte-string.js';
+import { JoinMemo } from './join-memo.js';
 import { hashRange, PieceTable } from './piece-table.js';
 
 /** An encoding's mergeable ranks (rank = token id). */
@@ -10,6 +11,10 @@ export interface RankTable {
   readonly byBytes: PieceTable;
   /** Rank of each two-byte token at (first << 8) | second, else -1: the first round of BPE. */
   readonly pairs: Int32Array;
+  /** Rank of each single byte (byte-level BPE has them all). */
+  readonly singles: Int32Array;
+  /** Joins already looked up, shared by every counter of the encoding in this thread. */
+  readonly joins: JoinMemo;
 }
 
 // gpt-tokenizer ships each vocabulary as an array indexed by rank: a string when the token's bytes
@@ -35,6 +40,7 @@ export function getRankTable(encoding: EncodingName): RankTable {
 function buildRankTable(source: readonly (string | number[])[]): RankTable {
   const byBytes = new PieceTable(source.length);
   const pairs = new Int32Array(1 << 16).fill(-1);
+  const singles = new Int32Array(256).fill(-1);
   for (let rank = 0; rank < source.length; rank++) {
     const value = source[rank];
     if (value === undefined) continue;
@@ -42,7 +48,9 @@ function buildRankTable(source: readonly (string | number[])[]): RankTable {
     if (typeof value !== 'string') key = fromBytes(value);
     else key = isAscii(value) ? value : toByteString(value);
     byBytes.set(key, hashRange(key, 0, key.length), rank);
+    if (key.length === 1) singles[key.charCodeAt(0)] = rank;
     if (key.length === 2) pairs[(key.charCodeAt(0) << 8) | key.charCodeAt(1)] = rank;
   }
-  return { byBytes, pairs };
+  if (singles.includes(-1)) throw new Error('vocabulary lacks a single-byte token');
+  return { byBytes, pairs, singles, joins: new JoinMemo() };
 }

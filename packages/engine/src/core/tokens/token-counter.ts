@@ -3,6 +3,9 @@ import type { EncodingName } from '../../config/options.js';
 /**
  * Exact BPE token counting, identical to tiktoken's counts for the same encoding.
  * Lines are the pieces of the text split on "\n" (a trailing "\n" does not start a new line).
+ * Implemented by `getTokenCounter` (./index.ts): `count(text)` equals tiktoken@1.0.22's
+ * `encode_ordinary(text).length`, so special-token text such as `<|endoftext|>` counts as plain
+ * text and a lone surrogate counts as U+FFFD (what tiktoken's JS binding receives).
  */
 export interface TokenCounter {
   readonly encoding: EncodingName;

@@ -2,8 +2,11 @@
 import fc from 'fast-check';
 
 /** Like fc.assert, but reports the seed and the broken guarantee without dumping huge inputs. */
-export function assertProperty<T>(property: fc.IProperty<T>, numRuns: number): void {
-  const result = fc.check(property, { numRuns, endOnFailure: true });
+export async function assertProperty<T>(
+  property: fc.IAsyncProperty<T>,
+  numRuns: number,
+): Promise<void> {
+  const result = await fc.check(property, { numRuns, endOnFailure: true });
   if (result.failed) {
     const cause =
       result.errorInstance instanceof Error

@@ -15,7 +15,7 @@ export interface CheckOptions {
 /**
  * Throws on the first broken guarantee: a chunk over the limit, a file whose pieces do not join back
  * to its content byte for byte (overlap repeats aside), a missing file, wrong line numbers or part
- * labels, pieces out of order, or more overlap than allowed. Returns repeated characters per file.
+ * labels, pieces out of order, a cut inside a surrogate pair, or more overlap than allowed. Returns repeated characters per file.
  */
 export function checkChunks(
   chunks: readonly RenderedChunk[],
@@ -66,6 +66,9 @@ export function checkChunks(
       }
       if (piece.content.length === 0 && file.content.length > 0)
         throw new Error(`${piece.path}: empty piece`);
+      if (/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(piece.content)) {
+        throw new Error(`${piece.path} part ${piece.part}: cut inside a surrogate pair`);
+      }
       const end = from + piece.content.length;
       const startLine = piece.content.length === 0 ? 1 : lineAt(starts, from) + 1;
       const endLine = piece.content.length === 0 ? 0 : lineAt(starts, end - 1) + 1;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Every error body of the API: `detail` is for a person, `code` for a program (DESIGN 4.1).
+ * `errors` lists the individual password rule messages when a password is refused.
+ */
+export const apiErrorSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Stable machine codes; the web client maps them back to messages. */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'WEAK_PASSWORD',
+  'NOT_AUTHENTICATED',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'INVALID_REFRESH_TOKEN',
+  'REFRESH_TOKEN_REUSED',
+  'EMAIL_NOT_VERIFIED',
+  'ALREADY_VERIFIED',
+  'INVALID_CODE',
+  'CODE_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
+  'RESEND_TOO_SOON',
+  'INVALID_RESET_TOKEN',
+  'INVALID_PASSWORD',
+  'SAME_PASSWORD',
+  'SAME_EMAIL',
+  'OAUTH_ONLY_ACCOUNT',
+  'EMAIL_EXISTS',
+  'WAITLIST_REQUIRED',
+  'GOOGLE_NOT_CONFIGURED',
+  'INVALID_GOOGLE_TOKEN',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INSUFFICIENT_CREDITS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'MAINTENANCE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

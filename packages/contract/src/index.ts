@@ -1,0 +1,8 @@
+// Request and response shapes shared by the server and the web app (DESIGN 1).
+export * from './errors.js';
+export * from './fields.js';
+export * from './password-rules.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './public.js';
+export * from './admin.js';

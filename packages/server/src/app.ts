@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
+import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
+import type { ResolvedConfig } from './config/secrets.js';
+import type { DatabaseHandle } from './db/open-database.js';
+import { createRepositories } from './db/repositories/index.js';
+import { useErrorHandler } from './http/plugins/error-handler.js';
+import { useMaintenanceMode } from './http/plugins/maintenance.js';
+import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerSecurity } from './http/plugins/security.js';
+import { useZodValidation } from './http/plugins/validation.js';
+import { DEFAULT_WEB_DIST, isPageRequest, registerWebApp } from './http/plugins/web-app.js';
+import { accountRoutes } from './http/routes/auth/account.routes.js';
+import { adminRoutes } from './http/routes/admin/admin.routes.js';
+import { authRoutes } from './http/routes/auth/auth.routes.js';
+import { healthRoutes } from './http/routes/health/health.routes.js';
+import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
+import { createAccessTokens } from './services/access-tokens.js';
+import type { ServiceContext } from './services/context.js';
+import { createGoogleVerifier, type GoogleVerifier } from './services/google-verifier.js';
+import { createPasswordHasher, type PasswordHashCost } from './services/passwords.js';
+
+export type { ResolvedConfig } from './config/secrets.js';
+export type { DatabaseHandle } from './db/open-database.js';
+// For tests that run the whole server in-process (e2e): startServer(readConfig({...})).
+export { readConfig, type Config } from './config/config.js';
+export { startServer, type RunningServer } from './start-server.js';
+
+export interface AppOptions {
+  config: ResolvedConfig;
+  database: DatabaseHandle;
+  /** Defaults to SMTP when config.smtpUrl is set, else the database outbox. */
+  mailer?: Mailer;
+  /** Defaults to Google's JWKS when config.google.clientId is set. */
+  google?: GoogleVerifier | null;
+  /** Where logs go (default stdout); tests pass a stream to inspect them. */
+  logStream?: DestinationStream;
+  now?: () => Date;
+  /** Argon2id cost; tests lower it, production keeps the defaults. */
+  passwordHashCost?: PasswordHashCost;
+}
+
+/** Keeps query strings (reset tokens in page links) out of request logs. */
+function pathOnly(url: string | undefined): string {
+  return (url ?? '').split('?')[0] ?? '';
+}
+
+/**
+ * Builds the HTTP app without listening (tests use inject()). The database stays the caller's
+ * to close; the mailer is closed with the app.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req: { method: string; url?: string; ip?: string; id: string }) => ({
+          method: req.method,
+          url: pathOnly(req.url),
+          ip: req.ip,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const repos = createRepositories(database.db);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(repos.outbox, app.log));
+  const google =
+    options.google !== undefined
+      ? options.google
+      : config.google.clientId
+        ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl)
+        : null;
+  const ctx: ServiceContext = {
+    config,
+    db: database.db,
+    repos,
+    mailer,
+    accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
+    google,
+    passwords: createPasswordHasher(options.passwordHashCost),
+    logger: app.log,
+    now: options.now ?? (() => new Date()),
+  };
+
+  app.decorateRequest('currentUser', null);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => mailer.close());
+
+  useZodValidation(app);
+  useErrorHandler(app);
+  await registerSecurity(app, config);
+  await registerRateLimit(app);
+  useMaintenanceMode(app, config.maintenanceMode);
+
+  const routeOptions = { ctx };
+  await app.register(healthRoutes, routeOptions);
+  await app.register(authRoutes, routeOptions);
+  await app.register(accountRoutes, routeOptions);
+  await app.register(waitlistRoutes, routeOptions);
+  await app.register(adminRoutes, routeOptions);
+
+  const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
+  const isServingWeb = await registerWebApp(app, webDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (isServingWeb && isPageRequest(request.method, request.url, request.headers.accept)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
+  });
+  return app;
+}

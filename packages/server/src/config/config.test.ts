@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.js';
+
+describe('readConfig', () => {
+  it('uses the defaults of DESIGN section 3', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'RepoBundle <no-reply@localhost>',
+      role: 'all',
+      betaGate: false,
+      maintenanceMode: false,
+      authRateLimit: 20,
+      accessTokenTtlSeconds: 900,
+      corsOrigins: [],
+      google: { clientId: null, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' },
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads and converts variables', () => {
+    const config = readConfig({
+      PORT: '8080',
+      APP_URL: 'https://bundle.example/',
+      ROLE: 'worker',
+      BETA_GATE: 'on',
+      MAINTENANCE_MODE: 'true',
+      AUTH_RATE_LIMIT: '5',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      DATABASE_URL: 'postgres://u@h/db',
+      PORT_UNKNOWN: 'ignored',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      appUrl: 'https://bundle.example',
+      role: 'worker',
+      betaGate: true,
+      maintenanceMode: true,
+      authRateLimit: 5,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      databaseUrl: 'postgres://u@h/db',
+    });
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      readConfig({
+        PORT: 'abc',
+        ROLE: 'boss',
+        BETA_GATE: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          'PORT: must be a number',
+          'ROLE: must be all, api or worker',
+          'BETA_GATE: must be on or off',
+          'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+          'JWT_SECRET: must be at least 32 characters',
+        ]),
+      );
+      expect((error as Error).message).toContain('Invalid configuration');
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads the environment (STYLE habit 4). Every variable of DESIGN section 3,
+// plus a few for tests and operations, documented in packages/server/README.md.
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be above 0');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  STORAGE_URL: url(['s3:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('RepoBundle <no-reply@localhost>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: positiveInt.max(86_400, 'must be at most 86400 seconds').default(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt.max(365, 'must be at most 365 days').default(30),
+  ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
+  WORKER_CONCURRENCY: positiveInt.optional(),
+  BETA_GATE: onOff.default(false),
+  MAINTENANCE_MODE: onOff.default(false),
+  AUTH_RATE_LIMIT: positiveInt.default(20),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_OAUTH_URL: url(['http:', 'https:']).default('https://github.com/login/oauth'),
+  GITHUB_API_URL: url(['http:', 'https:']).default('https://api.github.com'),
+  GIT_CLONE_URL: z.string().min(1).default('https://github.com/{owner}/{repo}.git'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: url(['http:', 'https:']).default('https://www.googleapis.com/oauth2/v3/certs'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  CORS_ORIGINS: z.string().optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+});
+
+export type Role = 'all' | 'api' | 'worker';
+
+/** The server's resolved configuration. Secrets may still be missing until resolveSecrets. */
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  storageUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  role: Role;
+  workerConcurrency: number;
+  betaGate: boolean;
+  maintenanceMode: boolean;
+  authRateLimit: number;
+  adminToken: string | null;
+  github: {
+    clientId: string | null;
+    clientSecret: string | null;
+    oauthUrl: string;
+    apiUrl: string;
+  };
+  gitCloneUrl: string;
+  google: { clientId: string | null; jwksUrl: string };
+  stripe: { secretKey: string | null; webhookSecret: string | null };
+  corsOrigins: string[];
+  webDistDir: string | null;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once; throws a ConfigError listing every problem at once. */
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  // An empty variable counts as unset, as in most deployment tools.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET)) {
+    problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    storageUrl: e.STORAGE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    role: e.ROLE,
+    workerConcurrency: e.WORKER_CONCURRENCY ?? availableParallelism(),
+    betaGate: e.BETA_GATE,
+    maintenanceMode: e.MAINTENANCE_MODE,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    adminToken: e.ADMIN_TOKEN ?? null,
+    github: {
+      clientId: e.GITHUB_CLIENT_ID ?? null,
+      clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
+      oauthUrl: e.GITHUB_OAUTH_URL,
+      apiUrl: e.GITHUB_API_URL,
+    },
+    gitCloneUrl: e.GIT_CLONE_URL,
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    },
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createPglitePool } from './pglite-pool.js';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; instance: PGlite };
+
+/** Opens the configured database: PostgreSQL when a URL is given, PGlite in a folder otherwise. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.maxConnections ?? 10,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let pglite: PGlite;
+  let ownsInstance = false;
+  if ('instance' in target) {
+    pglite = target.instance;
+  } else {
+    mkdirSync(target.dataDir, { recursive: true });
+    pglite = await PGlite.create(target.dataDir);
+    ownsInstance = true;
+  }
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: createPglitePool(pglite) }),
+  });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      if (ownsInstance) await pglite.close();
+    },
+  };
+}

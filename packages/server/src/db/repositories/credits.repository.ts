@@ -1,0 +1,109 @@
+import type { CreditType, TransactionType } from '@repobundle/contract';
+import { sql } from 'kysely';
+import type { Executor } from './executor.js';
+
+export interface CreditChange {
+  userId: string;
+  creditType: CreditType;
+  type: TransactionType;
+  amount: number;
+  description: string;
+  jobId?: string | null;
+}
+
+export interface Balances {
+  monthly: number;
+  purchased: number;
+  reserved: number;
+}
+
+export class InsufficientCreditsError extends Error {
+  constructor(readonly available: number) {
+    super('insufficient credits');
+  }
+}
+
+/**
+ * Balances and their ledger (DESIGN 4.3). Must run inside a transaction: the balance row is
+ * locked, changed and its ledger row written together, so balances equal the ledger's sum.
+ */
+export function createCreditsRepository(db: Executor) {
+  return {
+    async createBalances(userId: string): Promise<void> {
+      await db
+        .insertInto('credit_balances')
+        .values([
+          { user_id: userId, credit_type: 'monthly' },
+          { user_id: userId, credit_type: 'purchased' },
+        ])
+        .execute();
+    },
+
+    /** Applies a signed change and writes its ledger row; refuses to go below zero. */
+    async applyChange(change: CreditChange): Promise<number> {
+      const current = await db
+        .selectFrom('credit_balances')
+        .select('balance')
+        .where('user_id', '=', change.userId)
+        .where('credit_type', '=', change.creditType)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const next = current.balance + change.amount;
+      if (next < 0) throw new InsufficientCreditsError(current.balance);
+      await db
+        .updateTable('credit_balances')
+        .set({ balance: next, updated_at: new Date() })
+        .where('user_id', '=', change.userId)
+        .where('credit_type', '=', change.creditType)
+        .execute();
+      await db
+        .insertInto('credit_transactions')
+        .values({
+          user_id: change.userId,
+          credit_type: change.creditType,
+          type: change.type,
+          amount: change.amount,
+          balance_after: next,
+          description: change.description,
+          job_id: change.jobId ?? null,
+        })
+        .execute();
+      return next;
+    },
+
+    async balances(userId: string): Promise<Balances> {
+      const rows = await db
+        .selectFrom('credit_balances')
+        .select(['credit_type', 'balance', 'reserved'])
+        .where('user_id', '=', userId)
+        .execute();
+      const byType = new Map(rows.map((r) => [r.credit_type, r]));
+      return {
+        monthly: byType.get('monthly')?.balance ?? 0,
+        purchased: byType.get('purchased')?.balance ?? 0,
+        reserved: rows.reduce((sum, r) => sum + r.reserved, 0),
+      };
+    },
+
+    /** Sum of the ledger for one user and credit type (the invariant's other side). */
+    async ledgerSum(userId: string, creditType: CreditType): Promise<number> {
+      const row = await db
+        .selectFrom('credit_transactions')
+        .select(sql<number>`coalesce(sum(amount), 0)::integer`.as('total'))
+        .where('user_id', '=', userId)
+        .where('credit_type', '=', creditType)
+        .executeTakeFirstOrThrow();
+      return row.total;
+    },
+
+    transactions(userId: string) {
+      return db
+        .selectFrom('credit_transactions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+  };
+}
+export type CreditsRepository = ReturnType<typeof createCreditsRepository>;

@@ -1,0 +1,92 @@
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  googleSub: string | null;
+  isVerified: boolean;
+  monthlyCreditsResetDate: Date;
+}
+
+export type SettingsPatch = Partial<Pick<UserRow, 'auto_delete_after' | 'default_credit_type'>>;
+
+export function createUsersRepository(db: Executor) {
+  return {
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    findByGoogleSub(sub: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+    },
+
+    insert(user: NewUser): Promise<UserRow> {
+      return db
+        .insertInto('users')
+        .values({
+          email: user.email,
+          password_hash: user.passwordHash,
+          google_sub: user.googleSub,
+          is_verified: user.isVerified,
+          monthly_credits_reset_date: user.monthlyCreditsResetDate,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async update(
+      id: string,
+      patch: Partial<
+        Pick<
+          UserRow,
+          | 'email'
+          | 'password_hash'
+          | 'google_sub'
+          | 'is_verified'
+          | 'welcome_modal_seen'
+          | 'plan_id'
+          | 'billing_cycle'
+          | 'next_billing_date'
+          | 'monthly_credits_reset_date'
+          | 'auto_delete_after'
+          | 'default_credit_type'
+        >
+      >,
+    ): Promise<UserRow> {
+      return db
+        .updateTable('users')
+        .set({ ...patch, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    list(limit: number, offset: number): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('email')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

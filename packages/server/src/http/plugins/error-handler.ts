@@ -1,0 +1,73 @@
+import type { ApiErrorBody, ErrorCode } from '@repobundle/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
+import { RequestValidationError } from './validation.js';
+
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    detail: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    detail: 'The request body is empty: send a JSON object.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    detail: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail: 'The request body does not match its Content-Length.',
+  },
+};
+
+/**
+ * The one place where errors become HTTP answers (STYLE habit 5): `{detail, code}` with the
+ * status of the error's kind. Anything unexpected is logged and answered as a bare 500.
+ */
+export function useErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    let status: number;
+    let body: ApiErrorBody;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { detail: error.detail, code: error.code };
+      if (error.extra.errors) body.errors = error.extra.errors;
+      if (error.extra.headers) void reply.headers(error.extra.headers);
+    } else if (error instanceof RequestValidationError) {
+      status = 400;
+      body = { detail: error.message, code: 'VALIDATION_ERROR' };
+    } else if ('code' in error && typeof error.code === 'string' && FASTIFY_CODES[error.code]) {
+      const known = FASTIFY_CODES[error.code]!;
+      status = known.status;
+      body = { detail: known.detail, code: known.code };
+    } else if (
+      'statusCode' in error &&
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      status = error.statusCode;
+      body = { detail: error.message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR' };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = {
+        detail: 'Something went wrong on our side. Please try again.',
+        code: 'INTERNAL_ERROR',
+      };
+    }
+    if (status < 500) request.log.info({ code: body.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}

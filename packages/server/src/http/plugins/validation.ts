@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+type Issue = z.core.$ZodIssue;
+
+function describeIssue(issue: Issue, part: string): string {
+  const field = issue.path.length > 0 ? issue.path.join('.') : part;
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+  }
+  if (issue.code === 'invalid_type') {
+    if (issue.path.length === 0) return `The request ${part} must be a JSON object.`;
+    if (issue.message.includes('received undefined')) return `${field} is required.`;
+    return `${field} must be ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}.`;
+  }
+  // Our own messages are sentences for people; zod's defaults get the field name in front.
+  return issue.message.endsWith('.') ? issue.message : `${field}: ${issue.message}.`;
+}
+
+/** The `detail` of a 400 for a payload that breaks its schema. */
+export function describeIssues(issues: readonly Issue[], part: string): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => describeIssue(issue, part))
+    .join(' ');
+}
+
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'RequestValidationError';
+  }
+}
+
+/** Route schemas are zod schemas (from @repobundle/contract): Fastify validates with them. */
+export function useZodValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const zodSchema = schema as z.ZodType;
+    return (data: unknown) => {
+      const result = zodSchema.safeParse(data);
+      if (result.success) return { value: result.data };
+      return {
+        error: new RequestValidationError(describeIssues(result.error.issues, httpPart ?? 'body')),
+      };
+    };
+  });
+}

@@ -1,0 +1,81 @@
+import {
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
+  settingsUpdateRequestSchema,
+  verifyEmailChangeRequestSchema,
+  welcomeModalRequestSchema,
+} from '@repobundle/contract';
+import type { FastifyInstance } from 'fastify';
+import {
+  getProfile,
+  setWelcomeModalSeen,
+  updateSettings,
+} from '../../../services/account.service.js';
+import { requestEmailChange, verifyEmailChange } from '../../../services/email-change.service.js';
+import { changePassword } from '../../../services/password.service.js';
+import { presentSettings, presentUser } from '../../../presenters/user.presenter.js';
+import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
+import { bodyOf, type RouteOptions } from '../route-context.js';
+
+/** Signed-in /auth calls: the current user, settings and credential changes. */
+export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const preHandler = createAuthenticate(ctx);
+  const config = authRateLimit(ctx.config.authRateLimit);
+
+  app.get('/auth/me', { preHandler }, async (req) =>
+    presentUser(await getProfile(ctx, currentUser(req))),
+  );
+
+  app.get('/auth/settings', { preHandler }, async (req) => presentSettings(currentUser(req)));
+
+  app.put(
+    '/auth/settings',
+    { preHandler, schema: { body: settingsUpdateRequestSchema } },
+    async (req) => {
+      const user = await updateSettings(
+        ctx,
+        currentUser(req),
+        bodyOf(settingsUpdateRequestSchema, req),
+      );
+      return { message: 'Settings saved successfully!', settings: presentSettings(user) };
+    },
+  );
+
+  app.put(
+    '/auth/welcome-modal',
+    { preHandler, schema: { body: welcomeModalRequestSchema } },
+    async (req) => {
+      const { welcome_modal_seen } = bodyOf(welcomeModalRequestSchema, req);
+      const user = await setWelcomeModalSeen(ctx, currentUser(req), welcome_modal_seen);
+      return { welcome_modal_seen: user.welcome_modal_seen };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    { preHandler, schema: { body: changePasswordRequestSchema }, config },
+    async (req) => {
+      const { current_password, new_password } = bodyOf(changePasswordRequestSchema, req);
+      return changePassword(ctx, currentUser(req), current_password, new_password);
+    },
+  );
+
+  app.post(
+    '/auth/change-email',
+    { preHandler, schema: { body: changeEmailRequestSchema }, config },
+    async (req) => {
+      const { current_password, new_email } = bodyOf(changeEmailRequestSchema, req);
+      return requestEmailChange(ctx, currentUser(req), current_password, new_email);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email-change',
+    { preHandler, schema: { body: verifyEmailChangeRequestSchema }, config },
+    async (req) => {
+      const { email, verification_code } = bodyOf(verifyEmailChangeRequestSchema, req);
+      return verifyEmailChange(ctx, currentUser(req), email, verification_code);
+    },
+  );
+}

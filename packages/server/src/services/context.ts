@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Mailer, MailMessage } from '../adapters/mail/mailer.js';
+import type { ResolvedConfig } from '../config/secrets.js';
+import type { Repositories } from '../db/repositories/index.js';
+import type { Database } from '../db/schema.js';
+import type { AccessTokens } from './access-tokens.js';
+import type { GoogleVerifier } from './google-verifier.js';
+import type { PasswordHasher } from './passwords.js';
+
+/** What every service receives (STYLE habit 8: services get repositories passed in). */
+export interface ServiceContext {
+  config: ResolvedConfig;
+  db: Kysely<Database>;
+  repos: Repositories;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  google: GoogleVerifier | null;
+  passwords: PasswordHasher;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Sends a message; a mail failure is logged, not shown, since the person can ask again. */
+export async function deliver(ctx: ServiceContext, message: MailMessage): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    ctx.logger.error({ err: error, subject: message.subject }, 'mail delivery failed');
+  }
+}
+
+export const minutes = (n: number) => n * 60_000;

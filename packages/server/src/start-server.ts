@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config/config.js';
+import { resolveSecrets } from './config/secrets.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase, type DatabaseHandle } from './db/open-database.js';
+
+export interface RunningServer {
+  app: FastifyInstance | null;
+  database: DatabaseHandle;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start-up in order: secrets into DATA_DIR, database, migrations, then the roles asked for.
+ * ROLE=worker has no HTTP server; its job loop arrives with the jobs issue.
+ */
+export async function startServer(baseConfig: Config): Promise<RunningServer> {
+  const config = resolveSecrets(baseConfig);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+  );
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (config.role !== 'worker') {
+    app = await buildApp({ config, database });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    app.log.info(
+      {
+        url,
+        database: database.kind,
+        mail: config.smtpUrl ? 'smtp' : 'outbox',
+        role: config.role,
+      },
+      config.smtpUrl
+        ? 'RepoBundle is running'
+        : 'RepoBundle is running; mail goes to the outbox: read it with `npm run admin -- outbox`',
+    );
+  }
+  return {
+    app,
+    database,
+    url,
+    async stop() {
+      if (app) await app.close();
+      await database.close();
+    },
+  };
+}
