@@ -15,4 +15,9 @@ export {
   DEFAULT_ZIP_LIMITS,
 } from './io/sources/index.js';
 export type { ZipLimits } from './io/sources/index.js';
-export { validatePattern } from './core/select/index.js';
+export { validatePattern, describeSkipReason } from './core/select/index.js';
+export { getTokenCounter } from './core/tokens/index.js';
+export type { TokenCounter } from './core/tokens/token-counter.js';
+export { languageOf } from './core/languages.js';
+export { getRenderer } from './core/render/index.js';
+export { compareAnalytics } from './core/analyze/index.js';

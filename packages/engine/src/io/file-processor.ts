@@ -12,6 +12,8 @@ import { WorkerPool } from './worker-pool.js';
 export interface FileProcessor {
   process(path: string, bytes: Uint8Array, options: ResolvedOptions): Promise<FileOutcome>;
   countTexts(texts: readonly string[], encoding: EncodingName): Promise<number[]>;
+  /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
+  warmUp(encoding: EncodingName): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function createInlineProcessor(): FileProcessor {
       const { response } = await runWorkerRequest({ kind: 'count', texts, encoding });
       return (response as Extract<WorkerResponse, { kind: 'count' }>).counts;
     },
+    warmUp() {},
     async close() {},
   };
 }
@@ -70,6 +73,11 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
       if (counts.some((count) => Number.isNaN(count)))
         throw new Error('a worker failed to count a chunk');
       return counts;
+    },
+    warmUp(encoding) {
+      for (let thread = 0; thread < size; thread++) {
+        pool.run({ kind: 'count', texts: [''], encoding }).catch(() => undefined);
+      }
     },
     close: () => pool.close(),
   };

@@ -68,13 +68,16 @@ export async function packTree(
   const resolved = resolveOptions(options);
   const report = hooks.onProgress ?? (() => undefined);
   report({ stage: 'selecting', done: 0, total: tree.entries.length });
-  const { selected, skipped } = await selectFiles(tree, resolved);
-  throwIfAborted(hooks.signal);
-
-  const selectedBytes = selected.reduce((sum, entry) => sum + entry.size, 0);
-  const workers = hooks.workers ?? (selectedBytes < INLINE_BYTES ? 0 : undefined);
+  // Threads start (and load the tokenizer) while selection runs; tiny sources stay inline.
+  const sourceBytes = tree.entries.reduce((sum, entry) => sum + entry.size, 0);
+  const workers = hooks.workers ?? (sourceBytes < INLINE_BYTES ? 0 : undefined);
   const processor = workers === 0 ? createInlineProcessor() : createPooledProcessor(workers);
+  processor.warmUp(resolved.encoding);
   try {
+    // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
+    const counter = getTokenCounter(resolved.encoding);
+    const { selected, skipped } = await selectFiles(tree, resolved);
+    throwIfAborted(hooks.signal);
     const outcome = await processEntries(selected, resolved, processor, hooks, report);
     throwIfAborted(hooks.signal);
     report({ stage: 'chunking', done: 0, total: outcome.files.length });
@@ -83,7 +86,7 @@ export async function packTree(
       options: resolved,
       files: outcome.files,
       skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
-      counter: getTokenCounter(resolved.encoding),
+      counter,
       countTexts: (texts) => processor.countTexts(texts, resolved.encoding),
       generatedAt: hooks.now?.() ?? new Date(),
     });
