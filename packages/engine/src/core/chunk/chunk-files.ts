@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { EngineError } from '../../errors.js';
 import type { FormatRenderer } from '../render/renderer.js';
+import { isCleanJunction } from '../tokens/clean-joins.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile, RenderedChunk } from '../types.js';
 import { buildChunks } from './build-chunks.js';
@@ -63,7 +64,7 @@ export async function chunkFiles(
   let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
 
   for (let round = 0; ; round++) {
-    const chunks = await renderEntries(entries, files, renderer, countTexts, measurer);
+    const chunks = await renderEntries(entries, files, renderer, counter, countTexts, measurer);
     if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
       return {
         chunks: chunks.map((chunk, position) =>
@@ -118,27 +119,76 @@ async function renderEntries(
   entries: readonly Entry[],
   files: readonly ProcessedFile[],
   renderer: FormatRenderer,
+  counter: TokenCounter,
   countTexts: CountTexts,
   measurer: CostMeasurer,
 ): Promise<Chunk[]> {
   const planned = entries.map((entry) => ({ spans: entry.spans }));
   const chunks = buildChunks(files, planned, measurer.lineStarts);
-  const stale: { entry: Entry; key: string; text: string }[] = [];
+  const context = measurer.renderContext(chunks.length);
+  const stale: { entry: Entry; key: string; text: string; count: PendingCount }[] = [];
+  const texts: string[] = [];
   chunks.forEach((chunk, position) => {
     const entry = entries[position] as Entry;
     const key = renderKey(chunk, chunks.length);
     if (entry.rendered?.key === key) return;
-    stale.push({
-      entry,
-      key,
-      text: renderer.renderChunk(chunk, measurer.renderContext(chunks.length)),
-    });
+    const segments = renderer.renderChunkSegments?.(chunk, context);
+    const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
+    const count = segments
+      ? countBySegments(segments, entry.spans, files, counter, texts)
+      : { known: 0, pending: [texts.push(text) - 1] };
+    stale.push({ entry, key, text, count });
   });
-  const counts = await countTexts(stale.map((item) => item.text));
-  stale.forEach(({ entry, key, text }, index) => {
-    entry.rendered = { key, text, tokens: counts[index] ?? Number.POSITIVE_INFINITY };
-  });
+  const counts = await countTexts(texts);
+  for (const { entry, key, text, count } of stale) {
+    const tokens = count.pending.reduce(
+      (sum, index) => sum + (counts[index] ?? Number.POSITIVE_INFINITY),
+      count.known,
+    );
+    entry.rendered = { key, text, tokens };
+  }
   return chunks;
+}
+
+/** Tokens already known plus the indexes of texts still to count; their sum is the chunk's count. */
+interface PendingCount {
+  readonly known: number;
+  readonly pending: number[];
+}
+
+/**
+ * The exact count of a chunk from its segments (wrapper, content, wrapper, ...). Where two
+ * neighbours do not join cleanly (see isCleanJunction: tokens could merge across the join), they
+ * are merged into one text to count. Then wrappers are counted here (they are short), a whole
+ * file whose segment stayed alone adds the count the file stage made, and everything else is
+ * queued for counting with the other texts.
+ */
+function countBySegments(
+  segments: readonly string[],
+  spans: readonly PlannedSpan[],
+  files: readonly ProcessedFile[],
+  counter: TokenCounter,
+  texts: string[],
+): PendingCount {
+  const parts: { text: string; tokens: number | undefined; isWrapper: boolean }[] = [];
+  segments.forEach((text, index) => {
+    const isWrapper = index % 2 === 0;
+    const span = isWrapper ? undefined : spans[(index - 1) / 2];
+    const file = span === undefined ? undefined : files[span.file];
+    const isWholeFile = file !== undefined && span?.start === 0 && span.end === file.content.length;
+    const part = { text, tokens: isWholeFile ? file.tokens : undefined, isWrapper };
+    const last = parts[parts.length - 1];
+    if (last === undefined || isCleanJunction(last.text, text, counter.encoding)) parts.push(part);
+    else parts[parts.length - 1] = { text: last.text + text, tokens: undefined, isWrapper: false };
+  });
+  let known = 0;
+  const pending: number[] = [];
+  for (const part of parts) {
+    if (part.tokens !== undefined) known += part.tokens;
+    else if (part.isWrapper) known += counter.count(part.text);
+    else pending.push(texts.push(part.text) - 1);
+  }
+  return { known, pending };
 }
 
 /**

@@ -10,6 +10,8 @@ import { buildOverviewDocument } from './overview-sections.js';
 import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
+import { joinPieceSegments } from './segments.js';
+import type { PieceParts } from './segments.js';
 
 /** A backtick fence longer than any backtick run inside the text, so the text cannot close it. */
 export function fenceFor(text: string): string {
@@ -27,21 +29,27 @@ function fenceInfo(language: string): string {
  * newline the heading says `no final newline` and the newline written before the fence is not
  * part of it.
  */
-function renderPiece(piece: ChunkPiece): string {
+function renderPiece(piece: ChunkPiece): PieceParts {
   const fence = fenceFor(piece.content);
   const noFinalNewline = lacksFinalNewline(piece.content);
   const summary = pieceSummary(piece) + (noFinalNewline ? ', no final newline' : '');
   const context = contextLabel(piece);
-  return (
-    `## ${codeSpan(inlineText(piece.path))} (${summary})\n` +
-    (context ? `Context: ${context}\n` : '') +
-    `${fence}${fenceInfo(piece.language)}\n${piece.content}${noFinalNewline ? '\n' : ''}${fence}\n`
-  );
+  return {
+    before:
+      `## ${codeSpan(inlineText(piece.path))} (${summary})\n` +
+      (context ? `Context: ${context}\n` : '') +
+      `${fence}${fenceInfo(piece.language)}\n`,
+    after: `${noFinalNewline ? '\n' : ''}${fence}\n`,
+  };
+}
+
+function renderChunkSegments(chunk: Chunk, context: ChunkRenderContext): string[] {
+  const header = `# ${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n`;
+  return joinPieceSegments(header, chunk.pieces, renderPiece);
 }
 
 function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
-  const header = `# ${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n`;
-  return [header, ...chunk.pieces.map(renderPiece)].join('\n');
+  return renderChunkSegments(chunk, context).join('');
 }
 
 /** A code span: delimited by a backtick run longer than any inside, padded when needed. */
@@ -91,6 +99,7 @@ export function createMarkdownRenderer(): FormatRenderer {
     format: 'md',
     extension: 'md',
     renderChunk,
+    renderChunkSegments,
     renderOverview: renderMarkdownOverview,
     encodeLine: (line) => line,
     embedsVerbatim: true,

@@ -56,6 +56,12 @@ export interface FormatRenderer {
   /** File extension without the dot (`md`, `txt`, ...). */
   readonly extension: string;
   renderChunk(chunk: Chunk, context: ChunkRenderContext): string;
+  /**
+   * For formats that embed content verbatim: the chunk as alternating segments (wrapper, content
+   * of piece 1, wrapper, ..., wrapper) whose concatenation is `renderChunk`'s text, so that the
+   * chunk stage can add the files' own token counts instead of counting their text again.
+   */
+  renderChunkSegments?(chunk: Chunk, context: ChunkRenderContext): string[];
   renderOverview(overview: Overview): string;
   /**
    * How one line of file content (without its newline) is written inside a chunk in this format,

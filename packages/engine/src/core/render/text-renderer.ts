@@ -10,6 +10,8 @@ import { buildOverviewDocument } from './overview-sections.js';
 import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
+import { joinPieceSegments } from './segments.js';
+import type { PieceParts } from './segments.js';
 
 /**
  * The delimiter of a piece: a run of `=` longer than any run of `=` that starts a line of the
@@ -29,24 +31,28 @@ function markerFor(content: string): string {
  * When the content has no final newline the first line says so and the newline written before
  * the end line is not part of it.
  */
-function renderPiece(piece: ChunkPiece): string {
+function renderPiece(piece: ChunkPiece): PieceParts {
   const marker = markerFor(piece.content);
   const noFinalNewline = lacksFinalNewline(piece.content);
   const path = inlineText(piece.path);
   const details = [inlineText(piece.language), pieceSummary(piece)];
   if (noFinalNewline) details.push('no final newline');
   const context = contextLabel(piece);
-  return (
-    `${marker} ${path} (${details.join(', ')}) ${marker}\n` +
-    (context ? `${marker} Context: ${context} ${marker}\n` : '') +
-    `${piece.content}${noFinalNewline ? '\n' : ''}` +
-    `${marker} End ${marker}\n`
-  );
+  return {
+    before:
+      `${marker} ${path} (${details.join(', ')}) ${marker}\n` +
+      (context ? `${marker} Context: ${context} ${marker}\n` : ''),
+    after: `${noFinalNewline ? '\n' : ''}${marker} End ${marker}\n`,
+  };
+}
+
+function renderChunkSegments(chunk: Chunk, context: ChunkRenderContext): string[] {
+  const header = `${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n`;
+  return joinPieceSegments(header, chunk.pieces, renderPiece);
 }
 
 function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
-  const header = `${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n`;
-  return [header, ...chunk.pieces.map(renderPiece)].join('\n');
+  return renderChunkSegments(chunk, context).join('');
 }
 
 function indent(text: string): string {
@@ -75,6 +81,7 @@ export function createTextRenderer(): FormatRenderer {
     format: 'txt',
     extension: 'txt',
     renderChunk,
+    renderChunkSegments,
     renderOverview,
     encodeLine: (line) => line,
     embedsVerbatim: true,

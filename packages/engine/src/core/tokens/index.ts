@@ -19,3 +19,4 @@ export function getTokenCounter(encoding: EncodingName): TokenCounter {
   }
   return counter;
 }
+export { isCleanJunction, joinsCleanly } from './clean-joins.js';

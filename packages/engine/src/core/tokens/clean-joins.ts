@@ -1,0 +1,65 @@
+import type { EncodingName } from '../../config/options.js';
+import { createSplitPattern } from './split-patterns.js';
+
+// The whitespace set of the split patterns (split-patterns.ts), as single characters.
+const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+/** Longest left side we scan to find its last pre-token; longer ones need the newline rule. */
+const MAX_SCANNED_LEFT = 4096;
+/**
+ * How much of the right side the probe sees. A rule that fails only for lack of input would have
+ * to run through all of it, and every such run (letters, whitespace) also has a rule that then
+ * matches past the junction, so the probe says "not clean".
+ */
+const PROBE_CHARS = 256;
+
+const patterns = new Map<EncodingName, RegExp>();
+
+function patternOf(encoding: EncodingName): RegExp {
+  let pattern = patterns.get(encoding);
+  if (!pattern) {
+    pattern = createSplitPattern(encoding);
+    patterns.set(encoding, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * True when pre-tokenizing `parts.join('')` gives exactly the pre-tokens of each part on its own,
+ * so the token count of the whole is the sum of the parts' counts. Each junction is checked:
+ * - a left part ending in "\n" followed by a character that no split rule lets a newline run
+ *   continue into (not whitespace, not "/"): every rule that can end in a newline stops there;
+ * - otherwise, for a short left part, its last pre-token is found and matched again with the
+ *   right part behind it: the junction is clean when that match still ends at the junction.
+ * No rule looks behind, and a match looks at most one character past its end, so only the last
+ * pre-token before a junction can change. Empty parts are skipped.
+ */
+export function joinsCleanly(parts: readonly string[], encoding: EncodingName): boolean {
+  const present = parts.filter((part) => part.length > 0);
+  for (let index = 0; index + 1 < present.length; index++) {
+    const left = present[index] as string;
+    const right = present[index + 1] as string;
+    if (!isCleanJunction(left, right, encoding)) return false;
+  }
+  return true;
+}
+
+/** One junction of joinsCleanly: are `left + right` pre-tokenized as `left`, then `right`? */
+export function isCleanJunction(left: string, right: string, encoding: EncodingName): boolean {
+  if (left.length === 0 || right.length === 0) return true;
+  const next = right[0] as string;
+  if (left.endsWith('\n') && next !== '/' && !SPLIT_WHITESPACE.test(next)) return true;
+  if (left.length > MAX_SCANNED_LEFT) return false;
+  const pattern = patternOf(encoding);
+  let last = 0;
+  for (let at = 0; at < left.length;) {
+    pattern.lastIndex = at;
+    const match = pattern.exec(left);
+    if (match === null || match[0].length === 0) return false;
+    last = at;
+    at += match[0].length;
+  }
+  const probe = left.slice(last) + right.slice(0, PROBE_CHARS);
+  pattern.lastIndex = 0;
+  const match = pattern.exec(probe);
+  return match !== null && match[0].length === left.length - last;
+}
