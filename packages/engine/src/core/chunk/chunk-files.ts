@@ -1,7 +1,8 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { EngineError } from '../../errors.js';
 import type { FormatRenderer } from '../render/renderer.js';
-import { isCleanJunction } from '../tokens/clean-joins.js';
+import { isCleanJunction, isNewlineJunction } from '../tokens/clean-joins.js';
+import { at, lineAt } from './line-index.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile, RenderedChunk } from '../types.js';
 import { buildChunks } from './build-chunks.js';
@@ -135,7 +136,7 @@ async function renderEntries(
     const segments = renderer.renderChunkSegments?.(chunk, context);
     const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
     const count = segments
-      ? countBySegments(segments, entry.spans, files, counter, texts)
+      ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
       : { known: 0, pending: [texts.push(text) - 1] };
     stale.push({ entry, key, text, count });
   });
@@ -167,6 +168,7 @@ function countBySegments(
   segments: readonly string[],
   spans: readonly PlannedSpan[],
   files: readonly ProcessedFile[],
+  lineStarts: (file: ProcessedFile) => Uint32Array,
   counter: TokenCounter,
   texts: string[],
 ): PendingCount {
@@ -175,8 +177,8 @@ function countBySegments(
     const isWrapper = index % 2 === 0;
     const span = isWrapper ? undefined : spans[(index - 1) / 2];
     const file = span === undefined ? undefined : files[span.file];
-    const isWholeFile = file !== undefined && span?.start === 0 && span.end === file.content.length;
-    const part = { text, tokens: isWholeFile ? file.tokens : undefined, isWrapper };
+    const tokens = file && span ? knownSpanTokens(file, span, lineStarts(file)) : undefined;
+    const part = { text, tokens, isWrapper };
     const last = parts[parts.length - 1];
     if (last === undefined || isCleanJunction(last.text, text, counter.encoding)) parts.push(part);
     else parts[parts.length - 1] = { text: last.text + text, tokens: undefined, isWrapper: false };
@@ -189,6 +191,31 @@ function countBySegments(
     else pending.push(texts.push(part.text) - 1);
   }
   return { known, pending };
+}
+
+/**
+ * A span's token count from the file stage's line prefix sums, when the span is the whole file,
+ * or runs between line starts where the file's own pre-tokens are cut cleanly (the newline rule),
+ * so that the span counted alone gives the same pre-tokens; otherwise undefined.
+ */
+function knownSpanTokens(
+  file: ProcessedFile,
+  span: PlannedSpan,
+  starts: Uint32Array,
+): number | undefined {
+  const { content } = file;
+  if (span.start === 0 && span.end === content.length) return file.tokens;
+  const cleanAt = (offset: number) =>
+    offset === 0 ||
+    offset === content.length ||
+    isNewlineJunction(content, offset, content, offset);
+  if (!cleanAt(span.start) || !cleanAt(span.end)) return undefined;
+  const first = lineAt(starts, span.start);
+  const end = lineAt(starts, span.end);
+  if (at(starts, first) !== span.start || (end < file.lines && at(starts, end) !== span.end)) {
+    return undefined;
+  }
+  return at(file.linePrefix, end) - at(file.linePrefix, first);
 }
 
 /**

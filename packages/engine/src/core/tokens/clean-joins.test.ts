@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinsCleanly } from './clean-joins.js';
+import { isNewlineJunction, joinsCleanly } from './clean-joins.js';
 import { getTokenCounter } from './index.js';
 
 const encodings = ['o200k_base', 'cl100k_base'] as const;
@@ -25,6 +25,62 @@ describe.each(encodings)('joinsCleanly (%s)', (encoding) => {
 
   it('knows that only o200k lets punctuation swallow a slash after a newline', () => {
     expect(joinsCleanly(['x;\n', '/* c */'], encoding)).toBe(encoding === 'cl100k_base');
+  });
+
+  it('lets line prefix sums price any span cut at newline junctions exactly', () => {
+    const line = fc
+      .array(
+        fc.constantFrom(
+          '  ',
+          '\t',
+          'const',
+          ' x',
+          ' = ',
+          '1;',
+          '// c',
+          '/',
+          '*/',
+          "'s",
+          '😀',
+          'é',
+          '\r',
+          '\u0085',
+          '  \n',
+        ),
+        { maxLength: 6 },
+      )
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        fc.nat(),
+        (lines, a, b) => {
+          const text = lines.join('\n') + '\n';
+          const prefix = counter.countLines(text);
+          const starts = [0];
+          for (
+            let at = text.indexOf('\n');
+            at !== -1 && at < text.length - 1;
+            at = text.indexOf('\n', at + 1)
+          ) {
+            starts.push(at + 1);
+          }
+          starts.push(text.length);
+          const first = a % starts.length;
+          const last = first + (b % (starts.length - first));
+          const clean = (offset: number) =>
+            offset === 0 || offset === text.length || isNewlineJunction(text, offset, text, offset);
+          const [from, to] = [starts[first] as number, starts[last] as number];
+          if (clean(from) && clean(to)) {
+            expect((prefix[last] as number) - (prefix[first] as number)).toBe(
+              counter.count(text.slice(from, to)),
+            );
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('never accepts a split whose counts do not add up', () => {
@@ -62,7 +118,7 @@ describe.each(encodings)('joinsCleanly (%s)', (encoding) => {
           expect(sum(parts)).toBe(counter.count(parts.join('')));
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: 2000 },
     );
   });
 });

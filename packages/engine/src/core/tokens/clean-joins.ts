@@ -1,8 +1,6 @@
 import type { EncodingName } from '../../config/options.js';
 import { createSplitPattern } from './split-patterns.js';
 
-// The whitespace set of the split patterns (split-patterns.ts), as single characters.
-const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 /** Longest left side we scan to find its last pre-token; longer ones need the newline rule. */
 const MAX_SCANNED_LEFT = 4096;
 /**
@@ -21,6 +19,31 @@ function patternOf(encoding: EncodingName): RegExp {
     patterns.set(encoding, pattern);
   }
   return pattern;
+}
+
+const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+/**
+ * The cheap rule: a left side ending in "\n" joins cleanly with a right side that starts with a
+ * character other than "/" and whitespace, or with a whitespace run holding no line break and
+ * ending before some other character. Every split rule that can end in a newline then stops at the
+ * junction: a line-break run cannot continue, punctuation only swallows `[\r\n/]` right after
+ * the newline, and a whitespace run through the junction would need a second line break.
+ */
+export function isNewlineJunction(
+  left: string,
+  leftEnd: number,
+  right: string,
+  rightStart: number,
+): boolean {
+  if (left.charCodeAt(leftEnd - 1) !== 10) return false;
+  if (right.charCodeAt(rightStart) === 47) return false;
+  for (let at = rightStart; at < right.length; at++) {
+    const char = right[at] as string;
+    if (char === '\n' || char === '\r') return false;
+    if (!SPLIT_WHITESPACE.test(char)) return true;
+  }
+  return false;
 }
 
 /**
@@ -46,8 +69,7 @@ export function joinsCleanly(parts: readonly string[], encoding: EncodingName): 
 /** One junction of joinsCleanly: are `left + right` pre-tokenized as `left`, then `right`? */
 export function isCleanJunction(left: string, right: string, encoding: EncodingName): boolean {
   if (left.length === 0 || right.length === 0) return true;
-  const next = right[0] as string;
-  if (left.endsWith('\n') && next !== '/' && !SPLIT_WHITESPACE.test(next)) return true;
+  if (isNewlineJunction(left, left.length, right, 0)) return true;
   if (left.length > MAX_SCANNED_LEFT) return false;
   const pattern = patternOf(encoding);
   let last = 0;

@@ -19,4 +19,4 @@ export function getTokenCounter(encoding: EncodingName): TokenCounter {
   }
   return counter;
 }
-export { isCleanJunction, joinsCleanly } from './clean-joins.js';
+export { isCleanJunction, isNewlineJunction, joinsCleanly } from './clean-joins.js';
