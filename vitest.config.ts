@@ -1,13 +1,47 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every package; `source` resolves workspace packages to their TypeScript sources.
+// Two projects: the node packages, and the web app in a DOM (happy-dom).
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  // Node-environment tests resolve through the SSR conditions: give them `source` too.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
+          exclude: [
+            '**/node_modules/**',
+            '**/dist/**',
+            'packages/web/**',
+            'bench/.corpora/**',
+            'bench/.out/**',
+          ],
+        },
+      },
+      {
+        extends: true,
+        resolve: { conditions: ['source', ...defaultClientConditions] },
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'happy-dom',
+          setupFiles: ['packages/web/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,14 +1,15 @@
-// Worker-thread side of the pool: runs one request per message and answers each exactly once.
+// Worker-thread side of the pool: runs each request and answers it exactly once, under its id.
 import { parentPort } from 'node:worker_threads';
 import type { WorkerRequest, WorkerResponse } from './process-file-task.js';
 import { runWorkerRequest } from './process-file-task.js';
+import type { Envelope } from './worker-pool.js';
 
 if (!parentPort) throw new Error('process-file-worker must run in a worker thread');
 const port = parentPort;
 
-port.on('message', (request: WorkerRequest) => {
+port.on('message', ({ id, message: request }: Envelope<WorkerRequest>) => {
   runWorkerRequest(request).then(
-    ({ response, transfer }) => port.postMessage(response, transfer),
+    ({ response, transfer }) => port.postMessage({ id, message: response }, transfer),
     (error: unknown) => {
       const detail = error instanceof Error ? error.message : String(error);
       const response: WorkerResponse =
@@ -21,7 +22,7 @@ port.on('message', (request: WorkerRequest) => {
               },
             }
           : { kind: 'count', counts: request.texts.map(() => Number.NaN) };
-      port.postMessage(response);
+      port.postMessage({ id, message: response });
     },
   );
 });

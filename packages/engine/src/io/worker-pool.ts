@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
 
 interface Task<Request, Response> {
+  readonly id: number;
   readonly request: Request;
   readonly transfer: readonly TransferListItem[];
   resolve(response: Response): void;
@@ -9,18 +10,30 @@ interface Task<Request, Response> {
 }
 
 interface Slot<Request, Response> {
-  worker: Worker;
-  current: Task<Request, Response> | undefined;
+  readonly worker: Worker;
+  readonly running: Map<number, Task<Request, Response>>;
+}
+
+/** What goes over the wire: the pool's task id lets answers come back in any order. */
+export interface Envelope<Message> {
+  readonly id: number;
+  readonly message: Message;
 }
 
 /**
- * A fixed-size pool of worker threads running one script. Each worker takes one task at a time;
- * a crashed worker fails its task (the caller records it against that file) and is replaced.
- * The script answers every message with exactly one message.
+ * Tasks given to one worker before earlier ones are answered: the next message is already
+ * waiting when a worker finishes, so it never idles while the main thread is busy.
+ */
+const TASKS_PER_WORKER = 2;
+
+/**
+ * A fixed-size pool of worker threads running one script (see serveWorkerRequests). A crashed
+ * worker fails the tasks it held (callers record them against their files) and is replaced.
  */
 export class WorkerPool<Request, Response> {
   private readonly slots: Slot<Request, Response>[] = [];
   private readonly queue: Task<Request, Response>[] = [];
+  private nextId = 0;
   private closed = false;
 
   constructor(
@@ -33,7 +46,7 @@ export class WorkerPool<Request, Response> {
   run(request: Request, transfer: readonly TransferListItem[] = []): Promise<Response> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<Response>((resolve, reject) => {
-      this.queue.push({ request, transfer, resolve, reject });
+      this.queue.push({ id: this.nextId++, request, transfer, resolve, reject });
       this.dispatch();
     });
   }
@@ -46,19 +59,23 @@ export class WorkerPool<Request, Response> {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const slot = this.idleSlot();
+      const slot = this.freeSlot();
       if (!slot) return;
       const task = this.queue.shift() as Task<Request, Response>;
-      slot.current = task;
+      slot.running.set(task.id, task);
       slot.worker.ref();
-      slot.worker.postMessage(task.request, [...task.transfer]);
+      const envelope: Envelope<Request> = { id: task.id, message: task.request };
+      slot.worker.postMessage(envelope, [...task.transfer]);
     }
   }
 
-  private idleSlot(): Slot<Request, Response> | undefined {
-    const idle = this.slots.find((slot) => slot.current === undefined);
-    if (idle) return idle;
-    if (this.slots.length >= this.size) return undefined;
+  /** The least busy worker with room, starting a new one while the pool is not full. */
+  private freeSlot(): Slot<Request, Response> | undefined {
+    let best: Slot<Request, Response> | undefined;
+    for (const slot of this.slots) {
+      if (slot.running.size < (best?.running.size ?? TASKS_PER_WORKER)) best = slot;
+    }
+    if (best?.running.size === 0 || this.slots.length >= this.size) return best;
     const slot = this.spawn();
     this.slots.push(slot);
     return slot;
@@ -72,27 +89,25 @@ export class WorkerPool<Request, Response> {
           { eval: true },
         )
       : new Worker(this.script);
-    const slot: Slot<Request, Response> = { worker, current: undefined };
-    worker.on('message', (response: Response) => {
-      const task = slot.current;
-      slot.current = undefined;
-      slot.worker.unref();
-      task?.resolve(response);
+    const slot: Slot<Request, Response> = { worker, running: new Map() };
+    worker.on('message', (envelope: Envelope<Response>) => {
+      const task = slot.running.get(envelope.id);
+      slot.running.delete(envelope.id);
+      // A worker holds the process open only while it has tasks; idle ones never keep it alive.
+      if (slot.running.size === 0) worker.unref();
+      task?.resolve(envelope.message);
       this.dispatch();
     });
     const fail = (error: Error) => {
-      const task = slot.current;
-      slot.current = undefined;
       const index = this.slots.indexOf(slot);
-      if (index !== -1) this.slots.splice(index, 1);
-      task?.reject(error);
+      if (index === -1) return;
+      this.slots.splice(index, 1);
+      for (const task of slot.running.values()) task.reject(error);
+      slot.running.clear();
       if (!this.closed) this.dispatch();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (this.slots.includes(slot)) fail(new Error(`worker stopped with exit code ${code}`));
-    });
-    // A worker holds the process open only while it has a task; idle ones never keep it alive.
+    worker.on('exit', (code) => fail(new Error(`worker stopped with exit code ${code}`)));
     worker.unref();
     return slot;
   }

@@ -132,6 +132,10 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
         pieceOverhead,
         lineStarts,
         textCost: (text) => scaled(textCost(text)),
+        ...(renderer.embedsVerbatim &&
+          contentScale === 1 && {
+            fitText: (text: string, budget: number) => counter.fitPrefix(text, budget),
+          }),
         linesCost(file, startLine, endLine) {
           const prefix = prices(file);
           return scaled(at(prefix, endLine) - at(prefix, startLine));

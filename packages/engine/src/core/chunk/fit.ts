@@ -73,6 +73,9 @@ export function cutInsideLine(
   const line = lineAt(starts, start);
   const lineStart = at(starts, line);
   const text = file.content.slice(start, at(starts, line + 1));
+  // One tokenizer pass finds the cut, unless the first pre-token alone is over the budget.
+  const fitted = cost.fitText?.(text, budget);
+  if (fitted && fitted.length > 0) return { end: start + fitted.length, cost: fitted.tokens };
   const perChar =
     Math.max(cost.linesCost(file, line, line + 1), 1) /
     Math.max(text.length + start - lineStart, 1);

@@ -67,6 +67,19 @@ export class BpeTokenCounter implements TokenCounter {
     return prefix;
   }
 
+  fitPrefix(text: string, maxTokens: number): { length: number; tokens: number } {
+    const n = text.length;
+    let total = 0;
+    let length = 0;
+    for (let at = 0; at < n; at = this.pieceEnd) {
+      const tokens = this.countPieceAt(text, at);
+      if (total + tokens > maxTokens) break;
+      total += tokens;
+      length = this.pieceEnd;
+    }
+    return { length, tokens: total };
+  }
+
   /** Tokens of the pre-token starting at `at`; its end is left in `pieceEnd`. */
   private countPieceAt(text: string, at: number): number {
     let end = this.isO200k ? scanO200k(text, at) : scanCl100k(text, at);

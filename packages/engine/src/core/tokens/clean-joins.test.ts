@@ -122,3 +122,23 @@ describe.each(encodings)('joinsCleanly (%s)', (encoding) => {
     );
   });
 });
+
+describe('fitPrefix', () => {
+  const counter = getTokenCounter('o200k_base');
+  it('takes the longest prefix of whole pre-tokens within the budget', () => {
+    const text = 'const alpha = beta + gamma; // done';
+    for (let budget = 0; budget <= counter.count(text); budget++) {
+      const { length, tokens } = counter.fitPrefix(text, budget);
+      expect(tokens).toBeLessThanOrEqual(budget);
+      expect(counter.count(text.slice(0, length))).toBe(tokens);
+      if (length < text.length) {
+        const next = counter.fitPrefix(text, budget + 1);
+        expect(next.length).toBeGreaterThanOrEqual(length);
+      }
+    }
+    expect(counter.fitPrefix(text, 1_000)).toEqual({
+      length: text.length,
+      tokens: counter.count(text),
+    });
+  });
+});

@@ -15,6 +15,11 @@ export interface TokenCounter {
    * result.length = lines + 1 and the last element equals count(text).
    */
   countLines(text: string): Uint32Array;
+  /**
+   * The longest prefix of `text` that ends between two pre-tokens and whose pre-tokens count at
+   * most `maxTokens` tokens, in one pass: how a chunk cuts inside a line too long for it.
+   */
+  fitPrefix(text: string, maxTokens: number): { length: number; tokens: number };
 }
 
 /** Number of lines as the engine counts them: "" is 0 lines, "a" and "a\n" are 1. */

@@ -38,6 +38,23 @@ export function createTiktokenCounter(encoding: EncodingName = 'o200k_base'): Di
       while (line < lines) prefix[++line] = seen;
       return prefix;
     },
+    fitPrefix(text, maxTokens) {
+      // The bytes of the first maxTokens tokens, backed off to a whole character.
+      const tokens = tiktoken.encode_ordinary(text);
+      let bytes = 0;
+      for (const token of tokens.slice(0, maxTokens)) {
+        bytes += tiktoken.decode_single_token_bytes(token).length;
+      }
+      let length = 0;
+      let used = 0;
+      for (const char of text) {
+        const size = utf8.encode(char).length;
+        if (used + size > bytes) break;
+        used += size;
+        length += char.length;
+      }
+      return { length, tokens: tiktoken.encode_ordinary(text.slice(0, length)).length };
+    },
     free: () => tiktoken.free(),
   };
 }

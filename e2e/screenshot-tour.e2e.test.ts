@@ -1,0 +1,218 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, webDist } from './lib/build-web.js';
+import { chromiumPath, launchChromium } from './lib/chromium.js';
+import { startStaticServer } from './lib/static-server.js';
+import { VIEWPORTS, contentWidth, visit, type TourStop } from './lib/tour.js';
+
+const heading = (text: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name: text }).first().waitFor();
+
+// Every page of issue 7, public and signed in, against the built app under the server's CSP.
+const STOPS: TourStop[] = [
+  { name: 'landing', path: '/', ready: heading(/AI-ready bundles/) },
+  { name: 'auth-sign-in', path: '/auth', ready: heading('Welcome back') },
+  {
+    name: 'auth-create-account',
+    path: '/auth?tab=signup',
+    ready: heading('Create your account'),
+    act: (page) => page.getByLabel('Password', { exact: true }).fill('kettle12'),
+  },
+  {
+    name: 'waitlist',
+    path: '/waitlist',
+    ready: (page) => page.getByText('developers have already joined').waitFor(),
+  },
+  { name: 'pricing', path: '/pricing', ready: heading('Simple, credit-based pricing') },
+  { name: 'verify', path: '/verify?email=ada%40example.com', ready: heading('Verify your email') },
+  { name: 'forgot-password', path: '/forgot-password', ready: heading('Forgot your password?') },
+  {
+    name: 'reset-password',
+    path: '/reset-password?email=ada%40example.com&token=abc',
+    ready: heading('Reset Your Password'),
+  },
+  { name: 'reset-password-invalid', path: '/reset-password', ready: heading('Invalid Reset Link') },
+  {
+    name: 'success',
+    path: '/success?session_id=cs_test_a1b2c3d4',
+    ready: heading('Payment successful'),
+  },
+  { name: 'cancel', path: '/cancel', ready: heading('Payment cancelled') },
+  { name: 'terms', path: '/terms', ready: heading('Terms of Service') },
+  { name: 'privacy', path: '/privacy', ready: heading('Privacy Policy') },
+  { name: 'coming-soon', path: '/coming-soon', ready: heading('Coming soon') },
+  { name: 'not-found', path: '/no-such-page', ready: heading('Page Not Found') },
+  {
+    name: 'maintenance',
+    path: '/',
+    mock: { maintenance: true },
+    ready: heading("We'll be right back"),
+  },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('table').waitFor(),
+  },
+  {
+    name: 'dashboard-empty',
+    path: '/dashboard',
+    mock: { signedIn: true, jobs: [] },
+    ready: (page) => page.getByText('No jobs yet').waitFor(),
+  },
+  {
+    name: 'dashboard-delete-dialog',
+    path: '/dashboard',
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('table').waitFor(),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByLabel('Confirmation').fill('a7b');
+    },
+  },
+  {
+    name: 'welcome-tour',
+    path: '/dashboard',
+    mock: { signedIn: true, user: { welcome_modal_seen: false, isNewUser: true } },
+    ready: (page) => page.getByRole('dialog').waitFor({ timeout: 5_000 }),
+  },
+  {
+    name: 'nav-credits',
+    path: '/dashboard',
+    mock: { signedIn: true, user: { monthly_credits: 42 } },
+    ready: (page) => page.getByRole('table').waitFor(),
+    act: async (page, viewport) => {
+      if (viewport.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+      else await page.getByRole('button', { name: /Credits:/ }).click();
+    },
+  },
+  {
+    name: 'nav-account-menu',
+    path: '/usage',
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('table').waitFor(),
+    act: async (page, viewport) => {
+      if (viewport.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+      else await page.getByRole('button', { name: 'Account menu' }).click();
+    },
+  },
+  {
+    name: 'usage',
+    path: '/usage',
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('table').waitFor(),
+  },
+  {
+    name: 'usage-error',
+    path: '/usage',
+    mock: { signedIn: true, transactionsFail: true },
+    ready: (page) => page.getByText('Error Loading Data').waitFor(),
+    expectFailedRequests: true,
+  },
+  {
+    name: 'settings-security',
+    path: '/settings',
+    mock: { signedIn: true },
+    ready: heading('Change password'),
+  },
+  {
+    name: 'settings-job-management',
+    path: '/settings?tab=job-management',
+    mock: { signedIn: true },
+    ready: heading('Job management'),
+  },
+  {
+    name: 'settings-billing',
+    path: '/settings?tab=billing',
+    mock: { signedIn: true },
+    ready: heading('Plan'),
+  },
+  {
+    name: 'settings-notifications',
+    path: '/settings?tab=notifications',
+    mock: { signedIn: true },
+    ready: heading('Notifications'),
+  },
+  {
+    name: 'settings-integrations',
+    path: '/settings?tab=integrations',
+    mock: { signedIn: true, user: { role: 'free', subscription_plan: 'free' } },
+    ready: heading('GitHub'),
+  },
+  {
+    name: 'settings-account',
+    path: '/settings?tab=account',
+    mock: { signedIn: true },
+    ready: heading('Account'),
+  },
+  { name: 'landing-dark', path: '/', dark: true, ready: heading(/AI-ready bundles/) },
+  {
+    name: 'auth-dark',
+    path: '/auth?tab=signup',
+    dark: true,
+    ready: heading('Create your account'),
+  },
+  {
+    name: 'dashboard-dark',
+    path: '/dashboard',
+    dark: true,
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('table').waitFor(),
+  },
+  {
+    name: 'pricing-signed-in',
+    path: '/pricing',
+    mock: { signedIn: true },
+    ready: heading('Simple, credit-based pricing'),
+  },
+];
+
+describe.skipIf(!chromiumPath)('screenshot tour (every page, 1440x900 and 390x844)', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startStaticServer>>;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    server = await startStaticServer(webDist);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    for (const stop of STOPS) {
+      it(`${stop.name} at ${viewport.width}x${viewport.height}: no serious axe violation, no console error`, async () => {
+        const result = await visit(browser, server.url, stop, viewport);
+        const problems = [
+          ...result.violations.map(
+            (v) => `${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`,
+          ),
+          ...result.consoleErrors.map((error) => `console error: ${error}`),
+        ];
+        expect(problems.join('\n')).toBe('');
+      });
+    }
+  }
+
+  it('no page scrolls sideways on a 360 px phone', async () => {
+    const names = [
+      'landing',
+      'auth-create-account',
+      'waitlist',
+      'pricing',
+      'dashboard',
+      'usage',
+      'settings-security',
+      'reset-password',
+    ];
+    const wide: string[] = [];
+    for (const stop of STOPS.filter((s) => names.includes(s.name))) {
+      const width = await contentWidth(browser, server.url, stop, 360);
+      if (width > 360) wide.push(`${stop.name}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
+  });
+});

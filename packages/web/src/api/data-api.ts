@@ -1,0 +1,46 @@
+import { api } from './client.js';
+import type {
+  AppStatus,
+  CheckoutResponse,
+  CreditPack,
+  JobListResponse,
+  Plan,
+  Transaction,
+  WaitlistCount,
+} from './types.js';
+
+export const JOBS_PAGE_SIZE = 25;
+
+export const dataApi = {
+  status: () => api.get<AppStatus>('/api/status', { anonymous: true }),
+  jobs: (page: number, limit = JOBS_PAGE_SIZE) =>
+    api.get<JobListResponse>('/api/jobs', { query: { page, limit } }),
+  deleteJob: (id: string, digits: string) =>
+    api.delete<unknown>(`/api/jobs/${encodeURIComponent(id)}`, {
+      query: { confirmation_digits: digits },
+    }),
+  transactions: async (): Promise<Transaction[]> => {
+    const body = await api.get<Transaction[] | { transactions: Transaction[] }>(
+      '/payments/transactions',
+    );
+    return Array.isArray(body) ? body : body.transactions;
+  },
+  plans: async (): Promise<Plan[]> => {
+    const body = await api.get<Plan[] | { plans: Plan[] }>('/payments/plans', { anonymous: true });
+    return Array.isArray(body) ? body : body.plans;
+  },
+  tokenPacks: async (): Promise<CreditPack[]> => {
+    const body = await api.get<CreditPack[] | { packs: CreditPack[] }>('/payments/token-packs', {
+      anonymous: true,
+    });
+    return Array.isArray(body) ? body : body.packs;
+  },
+  subscription: () => api.get<Record<string, unknown> | null>('/payments/subscription'),
+  subscriptionCheckout: (planType: string) =>
+    api.post<CheckoutResponse>('/payments/subscription/checkout', { plan_type: planType }),
+  packCheckout: (tokenAmount: number) =>
+    api.post<CheckoutResponse>('/payments/token-pack/checkout', { token_amount: tokenAmount }),
+  joinWaitlist: (email: string) =>
+    api.post<unknown>('/api/waitlist/', { email }, { anonymous: true }),
+  waitlistCount: () => api.get<WaitlistCount>('/api/waitlist/count', { anonymous: true }),
+};

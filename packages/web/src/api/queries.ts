@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { dataApi } from './data-api.js';
+import type { AppStatus } from './types.js';
+
+// Typed query hooks: pages read server data only through these.
+
+export const queryKeys = {
+  status: ['status'] as const,
+  jobs: (page: number) => ['jobs', page] as const,
+  transactions: ['transactions'] as const,
+  plans: ['plans'] as const,
+  packs: ['packs'] as const,
+  subscription: ['subscription'] as const,
+  waitlistCount: ['waitlist-count'] as const,
+};
+
+export function useAppStatus() {
+  return useQuery<AppStatus>({
+    queryKey: queryKeys.status,
+    queryFn: dataApi.status,
+    retry: 1,
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useJobs(page: number, enabled = true) {
+  return useQuery({ queryKey: queryKeys.jobs(page), queryFn: () => dataApi.jobs(page), enabled });
+}
+
+export function useTransactions() {
+  return useQuery({
+    queryKey: queryKeys.transactions,
+    queryFn: dataApi.transactions,
+    retry: false,
+  });
+}
+
+export function usePlans() {
+  return useQuery({
+    queryKey: queryKeys.plans,
+    queryFn: dataApi.plans,
+    retry: false,
+    staleTime: 300_000,
+  });
+}
+
+export function usePacks() {
+  return useQuery({
+    queryKey: queryKeys.packs,
+    queryFn: dataApi.tokenPacks,
+    retry: false,
+    staleTime: 300_000,
+  });
+}
+
+export function useSubscription(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.subscription,
+    queryFn: dataApi.subscription,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useWaitlistCount() {
+  return useQuery({
+    queryKey: queryKeys.waitlistCount,
+    queryFn: async () => {
+      try {
+        return await dataApi.waitlistCount();
+      } catch (error) {
+        // Spec: a count failure is only logged and no count is shown.
+        console.error('Failed to load waitlist count', error);
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from '../ui/icons.js';
+
+/** The centred card every account screen (auth, verify, forgot, reset) sits in. */
+export function AuthCard({
+  icon,
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  icon: IconName;
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="auth-shell">
+      <div className="auth-card card">
+        <div className="auth-head">
+          <span className="feature-icon">
+            <Icon name={icon} size={22} />
+          </span>
+          <h1>{title}</h1>
+          {subtitle && <p className="muted">{subtitle}</p>}
+        </div>
+        {children}
+      </div>
+      {footer && <div className="auth-footer">{footer}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import type { User } from '../../api/types.js';
+import { Icon } from '../ui/icons.js';
+import { Popover } from '../ui/popover.js';
+import { ACCOUNT_ENTRIES, type AccountEntry } from './account-entries.js';
+import { RoleBadge } from './role-badge.js';
+
+interface AccountMenuProps {
+  user: User;
+  onAction(action: NonNullable<AccountEntry['action']>): void;
+}
+
+export function AccountMenu({ user, onAction }: AccountMenuProps) {
+  return (
+    <Popover
+      label="Account"
+      width={260}
+      trigger={(props) => (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-label="Account menu"
+          {...props}
+          style={{ paddingLeft: 4 }}
+        >
+          <span className="avatar" aria-hidden="true">
+            {user.email.slice(0, 1)}
+          </span>
+          <Icon name="chevronDown" size={14} />
+        </button>
+      )}
+    >
+      {(close) => (
+        <div>
+          <div className="menu-head">
+            <div style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {user.email}
+            </div>
+            <div style={{ marginTop: 6 }}>
+              <RoleBadge role={user.role} />
+            </div>
+          </div>
+          <div className="menu-sep" />
+          <AccountEntries onAction={onAction} onDone={close} />
+        </div>
+      )}
+    </Popover>
+  );
+}
+
+export function AccountEntries({
+  onAction,
+  onDone,
+}: {
+  onAction: AccountMenuProps['onAction'];
+  onDone(): void;
+}) {
+  return (
+    <nav aria-label="Account">
+      {ACCOUNT_ENTRIES.map((entry) =>
+        entry.to ? (
+          <Link key={entry.label} to={entry.to} className="menu-item" onClick={onDone}>
+            <Icon name={entry.icon} size={17} />
+            {entry.label}
+          </Link>
+        ) : (
+          <button
+            key={entry.label}
+            type="button"
+            className="menu-item"
+            onClick={() => {
+              onDone();
+              onAction(entry.action!);
+            }}
+          >
+            <Icon name={entry.icon} size={17} />
+            {entry.label}
+          </button>
+        ),
+      )}
+    </nav>
+  );
+}

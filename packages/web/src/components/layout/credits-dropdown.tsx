@@ -1,0 +1,95 @@
+import { Link } from 'react-router';
+import type { User } from '../../api/types.js';
+import { formatDate, formatNumber } from '../../lib/format.js';
+import { ROLE_LABELS } from '../../lib/plans.js';
+import { Icon } from '../ui/icons.js';
+import { Popover } from '../ui/popover.js';
+
+export const LOW_MONTHLY_CREDITS = 100;
+
+export function CreditsSummary({
+  user,
+  onNavigate,
+  hideHeading = false,
+}: {
+  user: User;
+  onNavigate?: () => void;
+  hideHeading?: boolean;
+}) {
+  const plan = ROLE_LABELS[(user.subscription_plan ?? user.role).toLowerCase()] ?? user.role;
+  const cycle = user.billing_cycle ? ` (${user.billing_cycle})` : '';
+  return (
+    <div>
+      {!hideHeading && (
+        <div className="menu-head">
+          <strong>Your credits</strong>
+        </div>
+      )}
+      <div className="credit-row">
+        <span>
+          Monthly credits
+          <br />
+          <span className="faint">Resets {formatDate(user.monthly_credits_reset_date)}</span>
+        </span>
+        <strong>{formatNumber(user.monthly_credits)}</strong>
+      </div>
+      <div className="credit-row">
+        <span>
+          Purchased credits
+          <br />
+          <span className="faint">Never Expire</span>
+        </span>
+        <strong>{formatNumber(user.purchased_credits)}</strong>
+      </div>
+      <div className="menu-sep" />
+      <div className="credit-row">
+        <span>Total available</span>
+        <strong>{formatNumber(user.credits_available)}</strong>
+      </div>
+      <div className="credit-row">
+        <span>
+          Next billing
+          <br />
+          <span className="faint">
+            {plan} plan{cycle}
+          </span>
+        </span>
+        <span>{formatDate(user.next_billing_date)}</span>
+      </div>
+      {user.monthly_credits < LOW_MONTHLY_CREDITS && (
+        <div className="alert alert-warning" role="status" style={{ margin: '8px 4px' }}>
+          <Icon name="alert" size={16} />
+          Monthly credits running low
+        </div>
+      )}
+      <div style={{ padding: '6px 4px 2px' }}>
+        <Link to="/pricing" className="btn btn-primary btn-sm btn-block" onClick={onNavigate}>
+          Get Credits
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function CreditsDropdown({ user }: { user: User }) {
+  return (
+    <Popover
+      label="Credits"
+      width={300}
+      trigger={(props) => (
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm credits-trigger"
+          aria-label={`Credits: ${formatNumber(user.credits_available)} available`}
+          {...props}
+        >
+          <Icon name="coins" size={16} />
+          {formatNumber(user.credits_available)}
+          <Icon name="chevronDown" size={14} />
+        </button>
+      )}
+    >
+      {(close) => <CreditsSummary user={user} onNavigate={close} />}
+    </Popover>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { SOCIAL_URL, SUPPORT_EMAIL } from '../../lib/site-config.js';
+import { Icon } from '../ui/icons.js';
+import { Brand } from './nav-bar.js';
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container footer-inner">
+        <div className="stack" style={{ gap: 8 }}>
+          <Brand />
+          <p className="faint">© {new Date().getFullYear()} RepoBundle. Your code stays yours.</p>
+        </div>
+        <nav className="footer-links" aria-label="Footer">
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="row" style={{ gap: 6 }}>
+            <Icon name="mail" size={16} />
+            {SUPPORT_EMAIL}
+          </a>
+          <a href={SOCIAL_URL} target="_blank" rel="noreferrer" className="row" style={{ gap: 6 }}>
+            <Icon name="github" size={16} />
+            GitHub
+          </a>
+          <Link to="/privacy">Privacy</Link>
+          <Link to="/terms">Terms</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, NavLink } from 'react-router';
+import type { User } from '../../api/types.js';
+import { Icon } from '../ui/icons.js';
+import { AccountEntries } from './account-menu.js';
+import type { AccountEntry } from './account-entries.js';
+import { CreditsSummary } from './credits-dropdown.js';
+import { visibleLinks } from './nav-links.js';
+import { RoleBadge } from './role-badge.js';
+import { ThemeToggle } from './theme-toggle.js';
+
+interface MobileMenuProps {
+  user: User | null;
+  onClose(): void;
+  onAction(action: NonNullable<AccountEntry['action']>): void;
+}
+
+/** Slide-in menu for narrow screens with the same entries as the bar and the account menu. */
+export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return createPortal(
+    <>
+      <div className="drawer-backdrop" onClick={onClose} />
+      <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-label="Menu">
+        <div className="row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
+          <span className="brand">Menu</span>
+          <span className="row" style={{ gap: 4 }}>
+            <ThemeToggle inMenu />
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              aria-label="Close menu"
+              onClick={onClose}
+            >
+              <Icon name="close" />
+            </button>
+          </span>
+        </div>
+        <nav aria-label="Main" className="stack" style={{ gap: 2 }}>
+          {visibleLinks(Boolean(user)).map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              className="menu-item nav-link"
+              onClick={onClose}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="menu-sep" />
+        {user ? (
+          <>
+            <div className="menu-head">
+              <div style={{ fontWeight: 600, wordBreak: 'break-all' }}>{user.email}</div>
+              <div style={{ marginTop: 6 }}>
+                <RoleBadge role={user.role} />
+              </div>
+            </div>
+            <CreditsSummary user={user} onNavigate={onClose} />
+            <div className="menu-sep" />
+            <AccountEntries onAction={onAction} onDone={onClose} />
+          </>
+        ) : (
+          <div className="stack" style={{ gap: 8, padding: 4 }}>
+            <Link to="/auth" className="btn btn-secondary btn-block" onClick={onClose}>
+              Sign in
+            </Link>
+            <Link to="/auth?tab=signup" className="btn btn-primary btn-block" onClick={onClose}>
+              Get Started
+            </Link>
+          </div>
+        )}
+      </div>
+    </>,
+    document.body,
+  );
+}

@@ -1,0 +1,72 @@
+import type { CreditPack, Plan } from '../api/types.js';
+
+// Built-in plan data (DESIGN 4.3), used when GET /payments/plans fails.
+export const FALLBACK_PLANS: Plan[] = [
+  {
+    id: 'free',
+    name: 'Free Forever',
+    price_usd: 0,
+    credits_per_month: 100,
+    max_lines_per_job: 100_000,
+    upload_limit_mb: 10,
+    allowed_output_formats: ['md', 'txt'],
+    features: [
+      '100 credits every month',
+      '100k lines per job',
+      '10MB uploads',
+      'Markdown and text output',
+      'ZIP upload',
+    ],
+  },
+  {
+    id: 'starter',
+    name: 'Starter',
+    price_usd: 9.99,
+    credits_per_month: 1_000,
+    max_lines_per_job: 750_000,
+    upload_limit_mb: 50,
+    allowed_output_formats: ['md', 'json', 'txt', 'xml'],
+    features: [
+      '1,000 credits every month',
+      '750k lines per job',
+      '50MB uploads',
+      'md, json, txt and xml output',
+      'GitHub repository import',
+    ],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    price_usd: 29.99,
+    credits_per_month: 5_000,
+    max_lines_per_job: 2_000_000,
+    upload_limit_mb: 200,
+    allowed_output_formats: ['md', 'json', 'txt', 'xml', 'csv', 'yaml', 'custom'],
+    features: [
+      '5,000 credits every month',
+      '2M lines per job',
+      '200MB uploads',
+      'Every output format, custom templates',
+      'Private repositories',
+      'Priority processing',
+    ],
+  },
+];
+
+export const YEARLY: Record<string, { price: number; credits: number; saving: number }> = {
+  starter: { price: 99, credits: 1_200, saving: 20.88 },
+  pro: { price: 299, credits: 6_000, saving: 60.88 },
+};
+
+export const FALLBACK_PACKS: CreditPack[] = [
+  { tokens: 500, price: 10 },
+  { tokens: 1_000, price: 18 },
+  { tokens: 2_500, price: 40 },
+];
+
+export const ROLE_LABELS: Record<string, string> = {
+  free: 'Free',
+  starter: 'Starter',
+  pro: 'Pro',
+  enterprise: 'Enterprise',
+};

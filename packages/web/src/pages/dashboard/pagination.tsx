@@ -1,0 +1,56 @@
+import { Icon } from '../../components/ui/icons.js';
+
+export const MAX_PAGE_BUTTONS = 5;
+
+/** Up to five page numbers centred on the current page. */
+export function pageWindow(page: number, totalPages: number, max = MAX_PAGE_BUTTONS): number[] {
+  const count = Math.min(max, totalPages);
+  let start = Math.max(1, page - Math.floor(count / 2));
+  start = Math.min(start, Math.max(1, totalPages - count + 1));
+  return Array.from({ length: count }, (_, index) => start + index);
+}
+
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage(page: number): void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm btn-icon"
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <Icon name="chevronLeft" size={16} />
+      </button>
+      {pageWindow(page, totalPages).map((number) => (
+        <button
+          key={number}
+          type="button"
+          className={number === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+          aria-current={number === page ? 'page' : undefined}
+          onClick={() => onPage(number)}
+        >
+          {number}
+        </button>
+      ))}
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm btn-icon"
+        aria-label="Next page"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        <Icon name="chevronRight" size={16} />
+      </button>
+    </nav>
+  );
+}

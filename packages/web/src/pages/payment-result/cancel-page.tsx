@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { Icon } from '../../components/ui/icons.js';
+
+export function CancelPage() {
+  return (
+    <div className="center-screen container">
+      <span className="empty-icon result-icon">
+        <Icon name="x" size={30} />
+      </span>
+      <h1 style={{ fontSize: 30 }}>Payment cancelled</h1>
+      <p className="muted" style={{ maxWidth: 460 }}>
+        No charge was made. You can pick a plan or credit pack whenever you're ready.
+      </p>
+      <div className="row" style={{ justifyContent: 'center' }}>
+        <Link to="/pricing" className="btn btn-primary">
+          Back to Pricing
+        </Link>
+        <Link to="/" className="btn btn-secondary">
+          Back to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Icon } from '../../components/ui/icons.js';
+import { useSession } from '../../session/session-context.js';
+
+export function SuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { user, refreshUser } = useSession();
+  const refreshed = useRef(false);
+  useEffect(() => {
+    // Once on arrival: the purchase changed the balances.
+    if (!user || refreshed.current) return;
+    refreshed.current = true;
+    void refreshUser(true);
+  }, [user, refreshUser]);
+  return (
+    <div className="center-screen container">
+      <span className="empty-icon result-icon success">
+        <Icon name="check" size={30} />
+      </span>
+      <h1 style={{ fontSize: 30 }}>Payment successful</h1>
+      <p className="muted" style={{ maxWidth: 460 }}>
+        Thank you! Your credits are on your account and ready to use.
+      </p>
+      {sessionId && (
+        <div className="card card-body txn">
+          <span className="faint">Transaction ID</span>
+          <code>{sessionId}</code>
+        </div>
+      )}
+      <div className="row" style={{ justifyContent: 'center' }}>
+        <Link to="/dashboard" className="btn btn-primary">
+          Go to Dashboard
+        </Link>
+        <Link to="/" className="btn btn-secondary">
+          Back to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

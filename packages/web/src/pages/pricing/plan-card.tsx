@@ -1,0 +1,57 @@
+import type { Plan } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { Badge } from '../../components/ui/feedback.js';
+import { Icon } from '../../components/ui/icons.js';
+import { formatNumber, formatUsd } from '../../lib/format.js';
+import { YEARLY } from '../../lib/plans.js';
+
+interface PlanCardProps {
+  plan: Plan;
+  yearly: boolean;
+  current: boolean;
+  busy: boolean;
+  onChoose(plan: Plan): void;
+}
+
+export function PlanCard({ plan, yearly, current, busy, onChoose }: PlanCardProps) {
+  const popular = plan.id === 'starter';
+  const free = plan.price_usd === 0;
+  const year = YEARLY[plan.id];
+  const price = yearly && year ? year.price : plan.price_usd;
+  const credits =
+    yearly && year ? year.credits : (plan.credits_per_month ?? plan.tokens_per_month ?? 0);
+  return (
+    <article className={popular ? 'card plan-card popular' : 'card plan-card'}>
+      {popular && (
+        <div className="plan-ribbon">
+          <Badge tone="primary">Most Popular</Badge>
+        </div>
+      )}
+      <h2 className="plan-name">{free ? 'Free Forever' : plan.name}</h2>
+      <div className="plan-price">
+        <strong>{free ? '$0' : formatUsd(price)}</strong>
+        <span className="muted">{free ? '/forever' : yearly ? '/year' : '/month'}</span>
+      </div>
+      {yearly && year && <p className="plan-saving">Save {formatUsd(year.saving)} a year</p>}
+      <p className="muted">{formatNumber(credits)} credits per month</p>
+      <ul className="check-list">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <Icon name="check" size={16} />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant={popular ? 'primary' : 'secondary'}
+        block
+        size="lg"
+        disabled={current}
+        loading={busy}
+        onClick={() => onChoose(plan)}
+      >
+        {current ? 'Current Plan' : free ? 'Get Started Free' : `Choose ${plan.name}`}
+      </Button>
+    </article>
+  );
+}

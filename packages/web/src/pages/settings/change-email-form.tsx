@@ -1,0 +1,121 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { authApi } from '../../api/auth-api.js';
+import { Button } from '../../components/ui/button.js';
+import { PasswordField, TextField } from '../../components/ui/field.js';
+import { Alert } from '../../components/ui/feedback.js';
+import { useSession } from '../../session/session-context.js';
+
+function detailOr(caught: unknown, fallback: string): string {
+  return caught instanceof Error && !caught.message.startsWith('HTTP error!')
+    ? caught.message
+    : fallback;
+}
+
+/** Current password and new e-mail, then the 6-character code; success signs out after 3 s. */
+export function ChangeEmailForm() {
+  const navigate = useNavigate();
+  const { logout } = useSession();
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'form' | 'code' | 'done'>('form');
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+
+  useEffect(() => {
+    if (step !== 'done') return;
+    const timer = window.setTimeout(() => {
+      logout('/auth');
+      void navigate('/auth', { replace: true });
+    }, 3_000);
+    return () => window.clearTimeout(timer);
+  }, [step, logout, navigate]);
+
+  const request = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setBanner(null);
+    try {
+      const response = await authApi.changeEmail(password, email.trim());
+      setBanner({
+        tone: 'success',
+        text: response?.message ?? `We sent a verification code to ${email.trim()}.`,
+      });
+      setStep('code');
+    } catch (caught) {
+      setBanner({ tone: 'danger', text: detailOr(caught, 'Failed to request email change') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    setBanner(null);
+    try {
+      const response = await authApi.verifyEmailChange(email.trim(), code.trim());
+      setBanner({
+        tone: 'success',
+        text: `${response?.message ?? 'Email changed.'} Please sign in again with your new email.`,
+      });
+      setStep('done');
+    } catch (caught) {
+      setBanner({ tone: 'danger', text: detailOr(caught, 'Failed to verify email change') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 'form') {
+    return (
+      <form className="stack settings-form" onSubmit={request} noValidate>
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="New email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <div>
+          <Button type="submit" disabled={!password || !email.trim()} loading={busy}>
+            Send Verification Code
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <form className="stack settings-form" onSubmit={verify} noValidate>
+      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      <TextField
+        label="Verification code"
+        className="input-code"
+        maxLength={6}
+        value={code}
+        disabled={step === 'done'}
+        onChange={(e) => setCode(e.target.value.slice(0, 6))}
+        placeholder="000000"
+      />
+      <div className="row">
+        <Button type="submit" disabled={!code.trim() || step === 'done'} loading={busy}>
+          Verify New Email
+        </Button>
+        {step === 'code' && (
+          <Button variant="ghost" onClick={() => setStep('form')}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../../api/auth-api.js';
+import { clearPendingEmail, getPendingEmail } from '../../api/token-store.js';
+import { AuthCard } from '../../components/auth/auth-card.js';
+import { Button } from '../../components/ui/button.js';
+import { TextField } from '../../components/ui/field.js';
+import { Alert } from '../../components/ui/feedback.js';
+import { useCountdown } from '../../hooks/use-countdown.js';
+import { RESEND_COUNTDOWN_S } from '../../lib/site-config.js';
+import { useSession } from '../../session/session-context.js';
+
+type Banner = { tone: 'success' | 'danger'; text: string } | null;
+
+export function VerifyPage() {
+  const [params] = useSearchParams();
+  // Read once: a successful verification clears the stored pending e-mail.
+  const [email] = useState(() => params.get('email') ?? getPendingEmail());
+  const navigate = useNavigate();
+  const { acceptTokens } = useSession();
+  const [code, setCode] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [done, setDone] = useState(false);
+  const { left, restart } = useCountdown(RESEND_COUNTDOWN_S);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+  const later = (ms: number, run: () => void) => timers.current.push(window.setTimeout(run, ms));
+
+  if (!email) return <Navigate to="/auth" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setBanner({ tone: 'danger', text: 'Please enter the verification code.' });
+      return;
+    }
+    setLoading(true);
+    setBanner(null);
+    let result;
+    try {
+      result = await authApi.verify(email, code.trim());
+    } catch (caught) {
+      setBanner({
+        tone: 'danger',
+        text:
+          caught instanceof Error && caught.message
+            ? caught.message
+            : 'Verification failed. Please try again.',
+      });
+      setLoading(false);
+      return;
+    }
+    clearPendingEmail();
+    setDone(true);
+    if (result.access_token && result.refresh_token) {
+      try {
+        await acceptTokens(result.access_token, result.refresh_token);
+        setBanner({ tone: 'success', text: 'Email verified! Taking you to your dashboard...' });
+        later(2_000, () => void navigate('/dashboard', { replace: true }));
+      } catch {
+        setBanner({
+          tone: 'danger',
+          text: 'Verification successful but login failed. Please try logging in manually',
+        });
+        later(3_000, () => void navigate('/auth', { replace: true }));
+      }
+    } else {
+      setBanner({
+        tone: 'success',
+        text: result.message ?? 'Email verified! You can now sign in.',
+      });
+      later(2_000, () => void navigate('/auth', { replace: true }));
+    }
+    setLoading(false);
+  };
+
+  const onResend = async () => {
+    setResending(true);
+    setBanner(null);
+    try {
+      const response = await authApi.resendVerification(email);
+      setBanner({ tone: 'success', text: response?.message ?? 'A new code is on its way.' });
+      restart();
+    } catch {
+      setBanner({ tone: 'danger', text: 'Failed to resend code. Please try again.' });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      icon="mail"
+      title="Verify your email"
+      subtitle={
+        <>
+          We sent a 6-character code to <strong>{email}</strong>. It expires in 10 minutes.
+        </>
+      }
+      footer={<Link to="/auth">Back to Sign In</Link>}
+    >
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <TextField
+          label="Verification code"
+          className="input-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value.slice(0, 6))}
+          placeholder="000000"
+          disabled={done}
+        />
+        <Button type="submit" size="lg" block loading={loading} disabled={done}>
+          {loading ? 'Verifying...' : 'Verify Email'}
+        </Button>
+        <p className="muted" style={{ textAlign: 'center', fontSize: 14 }}>
+          Didn't get the code?{' '}
+          {left > 0 ? (
+            <span>Resend code in {left}s</span>
+          ) : (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void onResend()}
+              disabled={resending || done}
+            >
+              {resending ? 'Sending...' : 'Resend code'}
+            </button>
+          )}
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
