@@ -16,7 +16,7 @@ export {
 } from './io/sources/index.js';
 export type { ZipLimits } from './io/sources/index.js';
 export { validatePattern, describeSkipReason } from './core/select/index.js';
-export { getTokenCounter } from './core/tokens/index.js';
+export { getTokenCounter, loadTokenCounter } from './core/tokens/index.js';
 export type { TokenCounter } from './core/tokens/token-counter.js';
 export { languageOf } from './core/languages.js';
 export { getRenderer } from './core/render/index.js';

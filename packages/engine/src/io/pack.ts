@@ -6,7 +6,7 @@ import type { Bundle } from '../core/assemble-bundle.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { assembleBundle } from '../core/assemble-bundle.js';
 import { selectFiles, isExcludedFolder } from '../core/select/index.js';
-import { getTokenCounter } from '../core/tokens/index.js';
+import { loadTokenCounter } from '../core/tokens/index.js';
 import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
 import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
@@ -29,7 +29,7 @@ export interface PackHooks {
   now?: () => Date;
 }
 
-/** Below this much selected input, starting threads costs more than it saves. */
+/** Sources smaller than this are packed on the calling thread. */
 const INLINE_BYTES = 512 * 1024;
 /** Files read ahead of the workers; enough to keep them busy, few enough to bound memory. */
 const IN_FLIGHT = 16;
@@ -51,11 +51,20 @@ export async function pack(
   hooks: PackHooks = {},
 ): Promise<Bundle> {
   const resolved = resolveOptions(options);
-  const tree = await openSource(path);
+  // Threads boot (and load the tokenizer) while the source is opened: walking a large folder
+  // takes a while. A source that turns out tiny is packed inline and the threads are let go.
+  const early = hooks.workers === 0 ? undefined : createPooledProcessor(hooks.workers);
+  early?.warmUp(resolved.encoding);
   try {
-    return await packTree(tree, resolved, hooks);
+    const tree = await openSource(path);
+    try {
+      const processor = isTiny(tree) && hooks.workers === undefined ? undefined : early;
+      return await runPipeline(tree, resolved, hooks, processor ?? createInlineProcessor());
+    } finally {
+      await tree.close();
+    }
   } finally {
-    await tree.close();
+    await early?.close();
   }
 }
 
@@ -66,36 +75,49 @@ export async function packTree(
   hooks: PackHooks = {},
 ): Promise<Bundle> {
   const resolved = resolveOptions(options);
-  const report = hooks.onProgress ?? (() => undefined);
-  report({ stage: 'selecting', done: 0, total: tree.entries.length });
-  // Threads start (and load the tokenizer) while selection runs; tiny sources stay inline.
-  const sourceBytes = tree.entries.reduce((sum, entry) => sum + entry.size, 0);
-  const workers = hooks.workers ?? (sourceBytes < INLINE_BYTES ? 0 : undefined);
+  const workers = hooks.workers ?? (isTiny(tree) ? 0 : undefined);
   const processor = workers === 0 ? createInlineProcessor() : createPooledProcessor(workers);
   processor.warmUp(resolved.encoding);
   try {
-    // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
-    const counter = getTokenCounter(resolved.encoding);
-    const { selected, skipped } = await selectFiles(tree, resolved);
-    throwIfAborted(hooks.signal);
-    const outcome = await processEntries(selected, resolved, processor, hooks, report);
-    throwIfAborted(hooks.signal);
-    report({ stage: 'chunking', done: 0, total: outcome.files.length });
-    const bundle = await assembleBundle({
-      source: { name: tree.name, kind: tree.kind },
-      options: resolved,
-      files: outcome.files,
-      skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
-      counter,
-      countTexts: (texts) => processor.countTexts(texts, resolved.encoding),
-      generatedAt: hooks.now?.() ?? new Date(),
-    });
-    report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
-    return bundle;
+    return await runPipeline(tree, resolved, hooks, processor);
   } finally {
     await processor.close();
   }
 }
+
+/** Below this much input, starting threads costs more than it saves. */
+function isTiny(tree: SourceTree): boolean {
+  return tree.entries.reduce((sum, entry) => sum + entry.size, 0) < INLINE_BYTES;
+}
+
+async function runPipeline(
+  tree: SourceTree,
+  resolved: ResolvedOptions,
+  hooks: PackHooks,
+  processor: FileProcessor,
+): Promise<Bundle> {
+  const report = hooks.onProgress ?? (() => undefined);
+  report({ stage: 'selecting', done: 0, total: tree.entries.length });
+  // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
+  const counter = await loadTokenCounter(resolved.encoding);
+  const { selected, skipped } = await selectFiles(tree, resolved);
+  throwIfAborted(hooks.signal);
+  const outcome = await processEntries(selected, resolved, processor, hooks, report);
+  throwIfAborted(hooks.signal);
+  report({ stage: 'chunking', done: 0, total: outcome.files.length });
+  const bundle = await assembleBundle({
+    source: { name: tree.name, kind: tree.kind },
+    options: resolved,
+    files: outcome.files,
+    skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
+    counter,
+    countTexts: (texts) => processor.countTexts(texts, resolved.encoding),
+    generatedAt: hooks.now?.() ?? new Date(),
+  });
+  report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
+  return bundle;
+}
+
 /**
  * Reads and processes entries with a bounded number in flight, so memory holds a few raw files
  * at a time rather than the archive; results keep the source order.

@@ -2,7 +2,7 @@ import type { TransferListItem } from 'node:worker_threads';
 import type { EncodingName, ResolvedOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { processFile } from '../core/process-file.js';
-import { getTokenCounter } from '../core/tokens/index.js';
+import { loadTokenCounter } from '../core/tokens/index.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
 
 /** The work a pool thread does: one file's decode/transform/count, or exact counts of texts. */
@@ -24,14 +24,14 @@ export async function runWorkerRequest(
   request: WorkerRequest,
 ): Promise<{ response: WorkerResponse; transfer: TransferListItem[] }> {
   if (request.kind === 'count') {
-    const counter = getTokenCounter(request.encoding);
+    const counter = await loadTokenCounter(request.encoding);
     return {
       response: { kind: 'count', counts: request.texts.map((text) => counter.count(text)) },
       transfer: [],
     };
   }
   const { path, bytes, options } = request;
-  const counter = getTokenCounter(options.encoding);
+  const counter = await loadTokenCounter(options.encoding);
   const outcome = await processFile(path, bytes, options, counter, enabledTransforms(options));
   const transfer: TransferListItem[] = outcome.ok
     ? [outcome.file.linePrefix.buffer as ArrayBuffer]

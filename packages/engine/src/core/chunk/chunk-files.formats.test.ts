@@ -10,6 +10,10 @@ import { fileSet } from './testing/arbitraries.js';
 import { assertProperty } from './testing/assert-property.js';
 import { checkChunks } from './testing/check-chunks.js';
 import { makeFile } from './testing/make-file.js';
+import { loadRankTable } from '../tokens/rank-table.js';
+
+// The vocabularies load asynchronously, once per test file.
+await Promise.all([loadRankTable('o200k_base'), loadRankTable('cl100k_base')]);
 
 const TEMPLATE = `# {{source}}: chunk {{chunk.index}} of {{chunk.count}}
 {{#each pieces}}

@@ -5,6 +5,10 @@ import { ENCODINGS } from '../../config/options.js';
 import { countBpeTokens } from './bpe-merge.js';
 import { toByteString } from './byte-string.js';
 import { getRankTable } from './rank-table.js';
+import { loadRankTable } from './rank-table.js';
+
+// The vocabularies load asynchronously, once per test file.
+await Promise.all([loadRankTable('o200k_base'), loadRankTable('cl100k_base')]);
 
 describe.each(ENCODINGS)('countBpeTokens %s', (encoding) => {
   const ranks = getRankTable(encoding);

@@ -11,6 +11,10 @@ import { getTokenCounter } from './index.js';
 import { createSplitPattern } from './split-patterns.js';
 import { HARD_CASES } from './test-support/split-test-cases.js';
 import { countLinesOf } from './token-counter.js';
+import { loadRankTable } from './rank-table.js';
+
+// The vocabularies load asynchronously, once per test file.
+await Promise.all([loadRankTable('o200k_base'), loadRankTable('cl100k_base')]);
 
 const require = createRequire(import.meta.url);
 const nodeModules = path.resolve(path.dirname(require.resolve('typescript/package.json')), '..');

@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNewlineJunction, joinsCleanly } from './clean-joins.js';
 import { getTokenCounter } from './index.js';
+import { loadRankTable } from './rank-table.js';
+
+// The vocabularies load asynchronously, once per test file.
+await Promise.all([loadRankTable('o200k_base'), loadRankTable('cl100k_base')]);
 
 const encodings = ['o200k_base', 'cl100k_base'] as const;
 
@@ -25,6 +29,7 @@ describe.each(encodings)('joinsCleanly (%s)', (encoding) => {
 
   it('knows that only o200k lets punctuation swallow a slash after a newline', () => {
     expect(joinsCleanly(['x;\n', '/* c */'], encoding)).toBe(encoding === 'cl100k_base');
+    expect(joinsCleanly(['```ts\n', '// c\n'], encoding)).toBe(true);
   });
 
   it('lets line prefix sums price any span cut at newline junctions exactly', () => {

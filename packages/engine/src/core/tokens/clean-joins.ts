@@ -25,10 +25,12 @@ const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u
 
 /**
  * The cheap rule: a left side ending in "\n" joins cleanly with a right side that starts with a
- * character other than "/" and whitespace, or with a whitespace run holding no line break and
- * ending before some other character. Every split rule that can end in a newline then stops at the
- * junction: a line-break run cannot continue, punctuation only swallows `[\r\n/]` right after
- * the newline, and a whitespace run through the junction would need a second line break.
+ * character other than whitespace, or with a whitespace run holding no line break and ending
+ * before some other character. Every split rule that can end in a newline then stops at the
+ * junction: a line-break run cannot continue, and a whitespace run through the junction would need
+ * a second line break. A "/" right after the newline is the one exception: o200k's punctuation rule
+ * swallows `[\r\n/]*`, so it is allowed only when a letter or digit stands before the newline
+ * (the newline is then a pre-token of its own, not the tail of punctuation).
  */
 export function isNewlineJunction(
   left: string,
@@ -37,13 +39,19 @@ export function isNewlineJunction(
   rightStart: number,
 ): boolean {
   if (left.charCodeAt(leftEnd - 1) !== 10) return false;
-  if (right.charCodeAt(rightStart) === 47) return false;
+  if (right.charCodeAt(rightStart) === 47 && !isAsciiWordChar(left.charCodeAt(leftEnd - 2))) {
+    return false;
+  }
   for (let at = rightStart; at < right.length; at++) {
     const char = right[at] as string;
     if (char === '\n' || char === '\r') return false;
     if (!SPLIT_WHITESPACE.test(char)) return true;
   }
   return false;
+}
+
+function isAsciiWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /**

@@ -1,5 +1,3 @@
-import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base';
-import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import type { EncodingName } from '../../config/options.js';
 import { fromBytes, isAscii, toByteString } from './byte-string.js';
 import { JoinMemo } from './join-memo.js';
@@ -18,26 +16,42 @@ export interface RankTable {
 }
 
 // gpt-tokenizer ships each vocabulary as an array indexed by rank: a string when the token's bytes
-// are valid UTF-8, else the byte values. Both data modules are imported statically (the counter
-// API is synchronous); the tables are built on first use, once per encoding and thread.
-const SOURCES: Record<EncodingName, readonly (string | number[])[]> = {
-  o200k_base: o200kRanks,
-  cl100k_base: cl100kRanks,
+// are valid UTF-8, else the byte values. The data modules are big (2.4 MB of JavaScript for o200k):
+// each is imported only when its encoding is first loaded, so a thread compiles just the one it
+// uses, and the table is built once per encoding and thread.
+type RankSource = readonly (string | number[])[];
+const LOADERS: Record<EncodingName, () => Promise<{ default: RankSource }>> = {
+  o200k_base: () => import('gpt-tokenizer/bpeRanks/o200k_base'),
+  cl100k_base: () => import('gpt-tokenizer/bpeRanks/cl100k_base'),
 };
 
 const built = new Map<EncodingName, RankTable>();
+const loading = new Map<EncodingName, Promise<RankTable>>();
 
-/** The rank table of an encoding, built on first call and kept for the life of the thread. */
-export function getRankTable(encoding: EncodingName): RankTable {
-  let table = built.get(encoding);
+/** Loads an encoding's vocabulary (once per thread) and builds its rank table. */
+export function loadRankTable(encoding: EncodingName): Promise<RankTable> {
+  let table = loading.get(encoding);
   if (table === undefined) {
-    table = buildRankTable(SOURCES[encoding]);
-    built.set(encoding, table);
+    table = LOADERS[encoding]().then((module) => {
+      const ranks = buildRankTable(module.default);
+      built.set(encoding, ranks);
+      return ranks;
+    });
+    loading.set(encoding, table);
   }
   return table;
 }
 
-function buildRankTable(source: readonly (string | number[])[]): RankTable {
+/** The rank table of an encoding loaded earlier with loadRankTable (or loadTokenCounter). */
+export function getRankTable(encoding: EncodingName): RankTable {
+  const table = built.get(encoding);
+  if (table === undefined) {
+    throw new Error(`The ${encoding} tokenizer is not loaded yet: await loadTokenCounter() first.`);
+  }
+  return table;
+}
+
+function buildRankTable(source: RankSource): RankTable {
   const byBytes = new PieceTable(source.length);
   const pairs = new Int32Array(1 << 16).fill(-1);
   const singles = new Int32Array(256).fill(-1);
