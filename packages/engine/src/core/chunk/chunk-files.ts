@@ -172,25 +172,61 @@ function countBySegments(
   counter: TokenCounter,
   texts: string[],
 ): PendingCount {
-  const parts: { text: string; tokens: number | undefined; isWrapper: boolean }[] = [];
+  const parts: Part[] = [];
   segments.forEach((text, index) => {
     const isWrapper = index % 2 === 0;
     const span = isWrapper ? undefined : spans[(index - 1) / 2];
     const file = span === undefined ? undefined : files[span.file];
     const tokens = file && span ? knownSpanTokens(file, span, lineStarts(file)) : undefined;
-    const part = { text, tokens, isWrapper };
-    const last = parts[parts.length - 1];
-    if (last === undefined || isCleanJunction(last.text, text, counter.encoding)) parts.push(part);
-    else parts[parts.length - 1] = { text: last.text + text, tokens: undefined, isWrapper: false };
+    const part: Part = { text, tokens, isShort: isWrapper };
+    const last = parts.pop();
+    if (last === undefined || isCleanJunction(last.text, text, counter.encoding)) {
+      if (last) parts.push(last);
+      parts.push(part);
+    } else {
+      parts.push(...joinParts(last, part, counter));
+    }
   });
   let known = 0;
   const pending: number[] = [];
   for (const part of parts) {
     if (part.tokens !== undefined) known += part.tokens;
-    else if (part.isWrapper) known += counter.count(part.text);
+    else if (part.isShort) known += counter.count(part.text);
     else pending.push(texts.push(part.text) - 1);
   }
   return { known, pending };
+}
+
+interface Part {
+  readonly text: string;
+  /** Exact tokens when known without counting this text. */
+  readonly tokens: number | undefined;
+  /** Short enough to count on this thread. */
+  readonly isShort: boolean;
+}
+
+/**
+ * Two parts whose junction is not clean, as parts that are. Typically a file without a final
+ * newline before its closing wrapper: its last line is split off where the file's own pre-tokens
+ * are cut cleanly, so the body keeps its known count (minus the last line's) and only the last
+ * line is counted again, with the wrapper. Otherwise the two are merged and counted whole.
+ */
+function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
+  const text = left.text;
+  const lastLine = text.lastIndexOf('\n') + 1;
+  if (
+    left.tokens !== undefined &&
+    right.isShort &&
+    lastLine > 0 &&
+    isNewlineJunction(text, lastLine, text, lastLine)
+  ) {
+    const tail = text.slice(lastLine);
+    return [
+      { text: text.slice(0, lastLine), tokens: left.tokens - counter.count(tail), isShort: false },
+      { text: tail + right.text, tokens: undefined, isShort: true },
+    ];
+  }
+  return [{ text: text + right.text, tokens: undefined, isShort: left.isShort && right.isShort }];
 }
 
 /**
