@@ -52,6 +52,8 @@ function restOfLineCost(
 ): number {
   const lineStart = at(starts, line);
   const lineEnd = at(starts, line + 1);
+  const fitted = cost.fitText?.(file.content.slice(start, lineEnd), budget);
+  if (fitted) return fitted.length === lineEnd - start ? fitted.tokens : Number.POSITIVE_INFINITY;
   const estimate =
     (cost.linesCost(file, line, line + 1) * (lineEnd - start)) / (lineEnd - lineStart);
   // Tokenizing the rest of a megabyte line once per window would be quadratic: skip hopeless ones.
