@@ -25,6 +25,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       connectionString: target.url,
       max: target.maxConnections ?? 10,
     });
+    // An idle connection the server drops (a restart, an administrator's terminate) is removed
+    // from the pool and replaced on next use; unhandled, pg's 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
