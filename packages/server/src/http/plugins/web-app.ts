@@ -20,7 +20,8 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: true,
-    index: false,
+    // The landing page is `/`: a folder request must get index.html, not a 403.
+    index: ['index.html'],
     setHeaders(reply, path) {
       const isHashedAsset = /[/\\]assets[/\\]/.test(path);
       void reply.header(

@@ -97,6 +97,12 @@ describe('health, status, security and the web app', () => {
   });
 
   it('serves the built web app with a history fallback, API paths stay JSON', async () => {
+    for (const accept of ['text/html', '*/*']) {
+      const landing = await withWeb.app.inject({ method: 'GET', url: '/', headers: { accept } });
+      expect(landing.statusCode).toBe(200);
+      expect(landing.body).toContain('<div id="root">');
+      expect(landing.headers['cache-control']).toBe('no-cache');
+    }
     const page = await withWeb.app.inject({
       method: 'GET',
       url: '/dashboard?tab=1',
