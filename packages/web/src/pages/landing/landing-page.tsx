@@ -1,4 +1,5 @@
 import { Faq } from '../../components/faq.js';
+import { FeatureCards, StepCards } from '../../components/marketing-cards.js';
 import { ParticleBackground } from '../../components/particle-background.js';
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -72,17 +73,7 @@ export function LandingPage() {
             <h2>Everything you need to feed code to AI</h2>
             <p className="muted">From a messy repository to a bundle your model understands.</p>
           </div>
-          <div className="grid grid-3">
-            {FEATURES.map((feature) => (
-              <article key={feature.title} className="card card-body feature-card">
-                <span className="feature-icon">
-                  <Icon name={feature.icon} size={20} />
-                </span>
-                <h3>{feature.title}</h3>
-                <p className="muted">{feature.body}</p>
-              </article>
-            ))}
-          </div>
+          <FeatureCards items={FEATURES} columns={3} />
         </div>
       </section>
 
@@ -107,16 +98,7 @@ export function LandingPage() {
             <h2>How it works</h2>
             <p className="muted">Three steps from repository to bundle.</p>
           </div>
-          <ol className="grid grid-3 steps">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="card card-body step-card">
-                <span className="step-number">{index + 1}</span>
-                <Icon name={step.icon} size={22} />
-                <h3>{step.title}</h3>
-                <p className="muted">{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepCards steps={STEPS} />
         </div>
       </section>
 

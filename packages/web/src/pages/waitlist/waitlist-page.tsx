@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { dataApi } from '../../api/data-api.js';
 import { queryKeys, useWaitlistCount } from '../../api/queries.js';
+import { FeatureCards, StepCards } from '../../components/marketing-cards.js';
 import { ParticleBackground } from '../../components/particle-background.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
@@ -152,17 +153,7 @@ export function WaitlistPage() {
           <div className="section-head">
             <h2>Why join early?</h2>
           </div>
-          <div className="grid grid-4">
-            {PROMISES.map((item) => (
-              <article key={item.title} className="card card-body feature-card">
-                <span className="feature-icon">
-                  <Icon name={item.icon} size={20} />
-                </span>
-                <h3>{item.title}</h3>
-                <p className="muted">{item.body}</p>
-              </article>
-            ))}
-          </div>
+          <FeatureCards items={PROMISES} columns={4} />
         </div>
       </section>
 
@@ -171,15 +162,7 @@ export function WaitlistPage() {
           <div className="section-head">
             <h2>Your journey</h2>
           </div>
-          <ol className="grid grid-3 steps">
-            {JOURNEY.map((step, index) => (
-              <li key={step.title} className="card card-body step-card">
-                <span className="step-number">{index + 1}</span>
-                <h3>{step.title}</h3>
-                <p className="muted">{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepCards steps={JOURNEY} />
         </div>
       </section>
 
