@@ -1,3 +1,5 @@
+import type { SyntaxOutline } from './syntax/outline.js';
+
 /**
  * The data that flows through the pipeline. Paths are always POSIX-style, relative to the
  * source root, without a leading `./` or `/`.
@@ -64,6 +66,8 @@ export interface ProcessedFile {
   readonly notes: readonly string[];
   /** Redaction counts by type, when redaction ran. */
   readonly redactions?: Readonly<Record<string, number>>;
+  /** Syntax structure of `content`, when the strategy needs it and a grammar parsed the file. */
+  readonly outline?: SyntaxOutline;
 }
 
 /** A contiguous line range of one file inside a chunk. Lines are 1-based and inclusive. */
