@@ -5,8 +5,14 @@ import { defineConfig } from 'vitest/config';
 // Two projects: the node packages, and the web app in a DOM (happy-dom).
 export default defineConfig({
   resolve: { conditions: ['source'] },
-  // Node-environment tests resolve through the SSR conditions: give them `source` too.
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // Node-environment tests resolve through the SSR conditions: give them `source` too. Vitest also
+  // passes these to Node as --conditions; `module` there would make Node's require() pick bundler
+  // builds (the AWS SDK's extensionless dist-es), so it is left out.
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')],
+    },
+  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,6 +8,9 @@ export const apiErrorSchema = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.array(z.string()).optional(),
+  /** 402 INSUFFICIENT_CREDITS: what the job needs and what the chosen credits hold. */
+  credits_needed: z.number().int().optional(),
+  credits_available: z.number().int().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
@@ -40,6 +43,12 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'INSUFFICIENT_CREDITS',
+  'UPGRADE_REQUIRED',
+  'LINE_LIMIT_EXCEEDED',
+  'UPLOAD_INCOMPLETE',
+  'INVALID_ARCHIVE',
+  'JOB_NOT_READY',
+  'CONFIRMATION_MISMATCH',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

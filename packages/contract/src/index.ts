@@ -6,3 +6,5 @@ export * from './auth.js';
 export * from './user.js';
 export * from './public.js';
 export * from './admin.js';
+export * from './jobs.js';
+export * from './transactions.js';

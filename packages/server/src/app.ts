@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
+import { createStorage, type ObjectStorage } from './adapters/storage/create-storage.js';
 import type { ResolvedConfig } from './config/secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
@@ -17,6 +18,11 @@ import { accountRoutes } from './http/routes/auth/account.routes.js';
 import { adminRoutes } from './http/routes/admin/admin.routes.js';
 import { authRoutes } from './http/routes/auth/auth.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
+import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
+import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
+import { transactionsRoutes } from './http/routes/payments/transactions.routes.js';
+import type { JobQueue } from './queue/job-queue.js';
+import { createLazyJobQueue } from './queue/lazy-job-queue.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
 import { createAccessTokens } from './services/access-tokens.js';
 import type { ServiceContext } from './services/context.js';
@@ -34,6 +40,10 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** Defaults to SMTP when config.smtpUrl is set, else the database outbox. */
   mailer?: Mailer;
+  /** Defaults to STORAGE_URL's bucket, else DATA_DIR/storage. */
+  storage?: ObjectStorage;
+  /** Defaults to the pg-boss queue on `database`, started on first use and stopped with the app. */
+  queue?: JobQueue;
   /** Defaults to Google's JWKS when config.google.clientId is set. */
   google?: GoogleVerifier | null;
   /** Where logs go (default stdout); tests pass a stream to inspect them. */
@@ -41,6 +51,13 @@ export interface AppOptions {
   now?: () => Date;
   /** Argon2id cost; tests lower it, production keeps the defaults. */
   passwordHashCost?: PasswordHashCost;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the routes use; the worker of ROLE=all runs on the same context. */
+    services: ServiceContext;
+  }
 }
 
 /** Keeps query strings (reset tokens in page links) out of request logs. */
@@ -89,11 +106,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : config.google.clientId
         ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl)
         : null;
+  const queue =
+    options.queue ??
+    createLazyJobQueue(database.db, {
+      onError: (error) => app.log.error({ err: error }, 'job queue error'),
+    });
   const ctx: ServiceContext = {
     config,
     db: database.db,
     repos,
     mailer,
+    storage: options.storage ?? createStorage(config),
+    queue,
     accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
     google,
     passwords: createPasswordHasher(options.passwordHashCost),
@@ -105,7 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (!options.queue) await queue.stop();
+  });
+  app.decorate('services', ctx);
 
   useZodValidation(app);
   useErrorHandler(app);
@@ -119,6 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, routeOptions);
   await app.register(waitlistRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
+  await app.register(uploadRoutes, routeOptions);
+  await app.register(jobsRoutes, routeOptions);
+  await app.register(transactionsRoutes, routeOptions);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const isServingWeb = await registerWebApp(app, webDir);

@@ -9,7 +9,12 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly extra: { errors?: string[]; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: string[];
+      headers?: Record<string, string>;
+      /** Extra machine-readable fields of the body (402: credits_needed, credits_available). */
+      fields?: { credits_needed?: number; credits_available?: number };
+    } = {},
   ) {
     super(detail);
     this.name = 'AppError';

@@ -14,9 +14,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
-  if (config.role === 'worker') {
-    console.log('ROLE=worker: no job queue exists yet (jobs issue); waiting for SIGTERM.');
-  }
+  if (config.role === 'worker') console.log('ROLE=worker: processing jobs; stop with SIGTERM.');
   let isStopping = false;
   const stop = (signal: string) => {
     if (isStopping) return;

@@ -5,17 +5,20 @@ import type { Config } from './config/config.js';
 import { resolveSecrets } from './config/secrets.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
+import { startWorker, type RunningWorker } from './jobs/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance | null;
   database: DatabaseHandle;
   url: string | null;
+  /** The job worker of ROLE=all and ROLE=worker. */
+  worker: RunningWorker | null;
   stop(): Promise<void>;
 }
 
 /**
  * Start-up in order: secrets into DATA_DIR, database, migrations, then the roles asked for.
- * ROLE=worker has no HTTP server; its job loop arrives with the jobs issue.
+ * ROLE=worker builds the same services without listening; ROLE=api does not consume jobs.
  */
 export async function startServer(baseConfig: Config): Promise<RunningServer> {
   const config = resolveSecrets(baseConfig);
@@ -30,10 +33,11 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  let app: FastifyInstance | null = null;
   let url: string | null = null;
+  const app = await buildApp({ config, database });
+  const worker: RunningWorker | null =
+    config.role === 'api' ? null : await startWorker(app.services);
   if (config.role !== 'worker') {
-    app = await buildApp({ config, database });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -51,11 +55,13 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
     );
   }
   return {
-    app,
+    app: config.role === 'worker' ? null : app,
     database,
     url,
+    worker,
     async stop() {
-      if (app) await app.close();
+      await worker?.stop();
+      await app.close();
       await database.close();
     },
   };

@@ -46,6 +46,8 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: positiveInt.max(365, 'must be at most 365 days').default(30),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
   WORKER_CONCURRENCY: positiveInt.optional(),
+  JOB_STALE_SECONDS: positiveInt.max(86_400, 'must be at most 86400 seconds').default(60),
+  SWEEP_INTERVAL_SECONDS: positiveInt.max(3600, 'must be at most 3600 seconds').default(30),
   BETA_GATE: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   AUTH_RATE_LIMIT: positiveInt.default(20),
@@ -85,6 +87,9 @@ export interface Config {
   refreshTokenTtlDays: number;
   role: Role;
   workerConcurrency: number;
+  /** A processing job without a heartbeat for this long lost its worker (stuck-job policy). */
+  jobStaleSeconds: number;
+  sweepIntervalSeconds: number;
   betaGate: boolean;
   maintenanceMode: boolean;
   authRateLimit: number;
@@ -141,7 +146,10 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     role: e.ROLE,
-    workerConcurrency: e.WORKER_CONCURRENCY ?? availableParallelism(),
+    // Each job already uses every core (the engine's worker threads): one at a time by default.
+    workerConcurrency: e.WORKER_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+    jobStaleSeconds: e.JOB_STALE_SECONDS,
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     betaGate: e.BETA_GATE,
     maintenanceMode: e.MAINTENANCE_MODE,
     authRateLimit: e.AUTH_RATE_LIMIT,

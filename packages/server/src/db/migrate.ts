@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
 import type { Database } from './schema.js';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -11,11 +12,27 @@ export interface Migration {
   sql: string;
 }
 
+/** The schema that holds the job queue's tables (pg-boss). */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * The job queue's tables, created by our migration run rather than by pg-boss at start: one
+ * lock, one transaction, and test databases copied from a template already have them. pg-boss
+ * wraps its plan in BEGIN/COMMIT; ours is the enclosing transaction.
+ */
+function queueMigration(): Migration {
+  const plan = PgBoss.getConstructionPlans(QUEUE_SCHEMA)
+    .replace(/^\s*BEGIN;/, '')
+    .replace(/COMMIT;\s*$/, '');
+  return { name: '0003-job-queue (pg-boss 10 schema)', sql: plan };
+}
+
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
+  const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((name) => ({ name, sql: readFileSync(join(dir, name), 'utf8') }));
+  return [...files, queueMigration()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // Any fixed number: every process of every version takes the same lock before migrating.

@@ -118,7 +118,59 @@ export interface OutboxMailTable {
   last_error: string | null;
 }
 
+export interface UploadsTable {
+  user_id: string;
+  upload_id: string;
+  file_name: string;
+  total_chunks: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UploadChunksTable {
+  user_id: string;
+  upload_id: string;
+  chunk_index: number;
+  /** bigint in SQL; read with a cast, written as a number. */
+  size: ColumnType<string | number, number, number>;
+  received_at: Generated<Date>;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<string>;
+  source_kind: string;
+  source_name: string;
+  archive_key: string | null;
+  options: Json<unknown>;
+  selected_paths: Json<string[]>;
+  total_files: number;
+  line_count: number;
+  file_count: Generated<number>;
+  credit_type: string;
+  reserved_monthly: Generated<number>;
+  reserved_purchased: Generated<number>;
+  actual_credits: number | null;
+  error: string | null;
+  errors: ColumnType<unknown[], string | undefined, string>;
+  progress_stage: Generated<string>;
+  progress_percent: Generated<number>;
+  attempts: Generated<number>;
+  heartbeat_at: NullableTimestamp;
+  statistics: ColumnType<unknown, string | null | undefined, string | null>;
+  analytics: ColumnType<unknown, string | null | undefined, string | null>;
+  outputs: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  scheduled_deletion: NullableTimestamp;
+}
+
 export interface Database {
+  uploads: UploadsTable;
+  upload_chunks: UploadChunksTable;
+  jobs: JobsTable;
   plans: PlansTable;
   users: UsersTable;
   credit_balances: CreditBalancesTable;

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Mailer, MailMessage } from '../adapters/mail/mailer.js';
+import type { ObjectStorage } from '../adapters/storage/create-storage.js';
 import type { ResolvedConfig } from '../config/secrets.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { Database } from '../db/schema.js';
+import type { JobQueue } from '../queue/job-queue.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import type { PasswordHasher } from './passwords.js';
@@ -14,6 +16,8 @@ export interface ServiceContext {
   db: Kysely<Database>;
   repos: Repositories;
   mailer: Mailer;
+  storage: ObjectStorage;
+  queue: JobQueue;
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;
   passwords: PasswordHasher;

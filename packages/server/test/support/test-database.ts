@@ -34,6 +34,9 @@ export interface TestDatabase {
 }
 
 const DATA_TABLES = [
+  'upload_chunks',
+  'uploads',
+  'jobs',
   'credit_transactions',
   'credit_balances',
   'refresh_tokens',

@@ -9,6 +9,17 @@ export interface CreditChange {
   amount: number;
   description: string;
   jobId?: string | null;
+  /** Change of the credits held for running jobs (reservations +, releases -). */
+  reservedDelta?: number;
+}
+
+export interface TransactionFilter {
+  type?: TransactionType | undefined;
+  creditType?: CreditType | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  to?: Date | undefined;
+  search?: string | undefined;
 }
 
 export interface Balances {
@@ -43,7 +54,7 @@ export function createCreditsRepository(db: Executor) {
     async applyChange(change: CreditChange): Promise<number> {
       const current = await db
         .selectFrom('credit_balances')
-        .select('balance')
+        .select(['balance', 'reserved'])
         .where('user_id', '=', change.userId)
         .where('credit_type', '=', change.creditType)
         .forUpdate()
@@ -52,7 +63,11 @@ export function createCreditsRepository(db: Executor) {
       if (next < 0) throw new InsufficientCreditsError(current.balance);
       await db
         .updateTable('credit_balances')
-        .set({ balance: next, updated_at: new Date() })
+        .set({
+          balance: next,
+          reserved: Math.max(0, current.reserved + (change.reservedDelta ?? 0)),
+          updated_at: new Date(),
+        })
         .where('user_id', '=', change.userId)
         .where('credit_type', '=', change.creditType)
         .execute();
@@ -69,6 +84,23 @@ export function createCreditsRepository(db: Executor) {
         })
         .execute();
       return next;
+    },
+
+    /** Locks both balance rows of a user, in a fixed order so two transactions cannot deadlock. */
+    async lockBalances(userId: string): Promise<Balances> {
+      const rows = await db
+        .selectFrom('credit_balances')
+        .select(['credit_type', 'balance', 'reserved'])
+        .where('user_id', '=', userId)
+        .orderBy('credit_type')
+        .forUpdate()
+        .execute();
+      const byType = new Map(rows.map((r) => [r.credit_type, r]));
+      return {
+        monthly: byType.get('monthly')?.balance ?? 0,
+        purchased: byType.get('purchased')?.balance ?? 0,
+        reserved: rows.reduce((sum, r) => sum + r.reserved, 0),
+      };
     },
 
     async balances(userId: string): Promise<Balances> {
@@ -94,6 +126,30 @@ export function createCreditsRepository(db: Executor) {
         .where('credit_type', '=', creditType)
         .executeTakeFirstOrThrow();
       return row.total;
+    },
+
+    /** One page of a user's ledger, newest first, with the total count for pagination. */
+    async listTransactions(userId: string, filter: TransactionFilter, page: number, limit: number) {
+      let query = db.selectFrom('credit_transactions').where('user_id', '=', userId);
+      if (filter.type) query = query.where('type', '=', filter.type);
+      if (filter.creditType) query = query.where('credit_type', '=', filter.creditType);
+      if (filter.from) query = query.where('created_at', '>=', filter.from);
+      if (filter.to) query = query.where('created_at', '<', filter.to);
+      if (filter.search) {
+        const escaped = filter.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+        query = query.where('description', 'ilike', `%${escaped}%`);
+      }
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        query.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: total.total };
     },
 
     transactions(userId: string) {

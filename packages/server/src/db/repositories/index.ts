@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { createCreditsRepository } from './credits.repository.js';
+import { createJobsRepository } from './jobs.repository.js';
 import { createOutboxRepository } from './outbox.repository.js';
 import { createPasswordResetsRepository } from './password-resets.repository.js';
 import { createPlansRepository } from './plans.repository.js';
 import { createRefreshTokensRepository } from './refresh-tokens.repository.js';
+import { createUploadsRepository } from './uploads.repository.js';
 import { createUsersRepository } from './users.repository.js';
 import {
   createEmailChangesRepository,
@@ -24,6 +26,8 @@ export function createRepositories(db: Kysely<Database>) {
     passwordResets: createPasswordResetsRepository(db),
     waitlist: createWaitlistRepository(db),
     outbox: createOutboxRepository(db),
+    uploads: createUploadsRepository(db),
+    jobs: createJobsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -16,6 +16,22 @@ export type SettingsPatch = Partial<Pick<UserRow, 'auto_delete_after' | 'default
 
 export function createUsersRepository(db: Executor) {
   return {
+    /** Users whose monthly credits are due for their reset (the scheduled job's input). */
+    dueForMonthlyReset(now: Date, limit = 100): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('monthly_credits_reset_date', '<=', now)
+        .orderBy('monthly_credits_reset_date')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The row locked for the rest of the transaction. */
+    lock(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
     findById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },

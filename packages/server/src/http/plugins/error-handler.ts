@@ -43,6 +43,7 @@ export function useErrorHandler(app: FastifyInstance): void {
       status = error.status;
       body = { detail: error.detail, code: error.code };
       if (error.extra.errors) body.errors = error.extra.errors;
+      if (error.extra.fields) Object.assign(body, error.extra.fields);
       if (error.extra.headers) void reply.headers(error.extra.headers);
     } else if (error instanceof RequestValidationError) {
       status = 400;

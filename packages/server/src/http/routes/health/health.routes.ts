@@ -6,15 +6,25 @@ import type { RouteOptions } from '../route-context.js';
 export async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  // Storage and queue join this check when they exist (jobs issue).
+  // Ready when the database, the queue's tables in it, and storage all answer (DESIGN 4.1).
   app.get('/readyz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      return { status: 'ready', database: 'ok' };
-    } catch (error) {
-      ctx.logger.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
-    }
+    const probe = async (check: () => Promise<unknown>) =>
+      check().then(
+        () => 'ok' as const,
+        (error: unknown) => {
+          ctx.logger.warn({ err: error }, 'readiness check failed');
+          return 'unreachable' as const;
+        },
+      );
+    const [database, queue, storage] = await Promise.all([
+      probe(() => sql`select 1`.execute(ctx.db)),
+      probe(() => sql`select 1 from pgboss.version`.execute(ctx.db)),
+      probe(() => ctx.storage.check()),
+    ]);
+    const ready = database === 'ok' && queue === 'ok' && storage === 'ok';
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'unavailable', database, queue, storage });
   });
 
   app.get('/api/status', async (): Promise<StatusResponse> => ({

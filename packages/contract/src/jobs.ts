@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { creditTypes, outputFormats } from './fields.js';
+
+export const jobStatuses = ['pending', 'processing', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+export const chunkingStrategies = ['fixed', 'file_based', 'semantic', 'auto'] as const;
+export type ChunkingStrategy = (typeof chunkingStrategies)[number];
+
+/** The spec's token limits (part 1 section 5); any other value falls back to the default. */
+export const tokenLimits = [
+  32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
+] as const;
+export const DEFAULT_TOKEN_LIMIT = 128_000;
+
+/** How a job pays: one kind only, or `hybrid` (the user's default kind first, then the other). */
+export const jobCreditTypes = [...creditTypes, 'hybrid'] as const;
+export type JobCreditType = (typeof jobCreditTypes)[number];
+
+/** One credit per 2,000 lines of selected input, rounded up, at least one (DESIGN 4.3). */
+export const LINES_PER_CREDIT = 2000;
+export function creditsForLines(lines: number): number {
+  return Math.max(1, Math.ceil(lines / LINES_PER_CREDIT));
+}
+
+const flag = z.boolean({ error: 'must be true or false' });
+const patternText = z.string().trim().min(1, 'A pattern must not be blank.').max(1000);
+
+/** A custom ignore pattern as the upload screen keeps it (spec part 1 section 3). */
+export const customPatternSchema = z.object({
+  pattern: patternText,
+  type: z.enum(['exclude', 'include'], { error: 'type must be exclude or include' }),
+  source: z.string().max(200).optional(),
+  added_at: z.string().max(100).optional(),
+});
+
+/** The gitignore options of a job (spec part 1 section 3, Gitignore options). */
+export const gitignoreConfigSchema = z.object({
+  respect_gitignore: flag.optional(),
+  use_gitignore: flag.optional(),
+  custom_patterns: z.array(customPatternSchema).max(1000).optional(),
+  custom_include_patterns: z.array(patternText).max(1000).optional(),
+  custom_exclude_patterns: z.array(patternText).max(1000).optional(),
+  enable_advanced_matching: flag.optional(),
+  cache_patterns: flag.optional(),
+  max_cache_size: z.number().int().min(0).max(100_000).optional(),
+});
+export type GitignoreConfig = z.infer<typeof gitignoreConfigSchema>;
+
+/**
+ * The job-creation fields (spec part 1 section 3). The server recomputes lines and credits from
+ * the selected files itself; `estimated_tokens` is the client's display figure only.
+ */
+export const jobCreationFieldsSchema = z.object({
+  selected: z
+    .array(z.string().min(1).max(4096), { error: 'selected must be a list of file paths.' })
+    .max(200_000, 'At most 200,000 files can be selected.'),
+  estimated_tokens: z.number().min(0).optional(),
+  output_format: z.preprocess(
+    (value) => (value === 'text' ? 'txt' : value),
+    z.enum(outputFormats, {
+      error: `output_format must be one of: ${outputFormats.join(', ')} (or text).`,
+    }),
+  ),
+  /** Handlebars source for the custom format. */
+  template: z
+    .string()
+    .max(256 * 1024)
+    .optional(),
+  remove_comments: flag.default(false),
+  remove_blank_lines: flag.default(false),
+  show_line_numbers: flag.default(false),
+  /** Not in the spec's list: the default applies (spec part 1 section 5). */
+  token_limit: z.number().optional(),
+  chunking_strategy: z
+    .enum(chunkingStrategies, {
+      error: `chunking_strategy must be one of: ${chunkingStrategies.join(', ')}.`,
+    })
+    .default('fixed'),
+  chunk_overlap: z.number().int().min(0, 'chunk_overlap must be 0 or more.').default(0),
+  credit_type: z
+    .enum(jobCreditTypes, { error: `credit_type must be one of: ${jobCreditTypes.join(', ')}.` })
+    .optional(),
+  redact_secrets: flag.default(false),
+  use_gitignore: flag.default(false),
+  notebook_processing: flag.default(false),
+  gitignore_config: gitignoreConfigSchema.optional(),
+});
+export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
+
+/** POST /api/jobs/assemble. */
+export const assembleRequestSchema = jobCreationFieldsSchema.extend({
+  upload_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'upload_id must be 1 to 128 letters, digits, - or _.'),
+  file_name: z.string().min(1).max(255),
+  total_chunks: z.number().int().min(1).max(10_000),
+});
+export type AssembleRequest = z.input<typeof assembleRequestSchema>;
+
+/** The multipart fields of POST /api/jobs/chunk besides the chunk itself. */
+export const chunkFieldsSchema = z.object({
+  upload_id: assembleRequestSchema.shape.upload_id,
+  file_name: z.string().min(1).max(255),
+  chunk_index: z.coerce.number({ error: 'chunk_index must be a number.' }).int().min(0),
+  total_chunks: z.coerce
+    .number({ error: 'total_chunks must be a number.' })
+    .int()
+    .min(1)
+    .max(10_000),
+});
+
+export const chunkResponseSchema = z.object({
+  upload_id: z.string(),
+  chunk_index: z.number().int(),
+  chunk_size: z.number().int(),
+  upload_time: z.number(),
+  upload_speed_mbps: z.number(),
+  received_chunks: z.number().int(),
+  total_chunks: z.number().int(),
+});
+export type ChunkResponse = z.infer<typeof chunkResponseSchema>;
+
+export const jobCreatedResponseSchema = z.object({
+  job_id: z.string(),
+  id: z.string(),
+  status: z.enum(jobStatuses),
+  total_files: z.number().int(),
+  line_count: z.number().int(),
+  reserved_credits: z.number().int(),
+});
+export type JobCreatedResponse = z.infer<typeof jobCreatedResponseSchema>;
+
+export const jobErrorSchema = z.object({
+  path: z.string().nullable(),
+  reason: z.string(),
+  message: z.string(),
+});
+export type JobError = z.infer<typeof jobErrorSchema>;
+
+export const jobStages = [
+  'queued',
+  'reading',
+  'selecting',
+  'processing',
+  'chunking',
+  'writing',
+  'done',
+] as const;
+export type JobStage = (typeof jobStages)[number];
+
+/** GET /api/jobs/{id}: every job field of spec part 2 section 3, plus progress. */
+export const jobResponseSchema = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  status: z.enum(jobStatuses),
+  source_name: z.string(),
+  error: z.string().nullable(),
+  errors: z.array(jobErrorSchema),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  scheduled_deletion: z.string().nullable(),
+  total_files: z.number().int(),
+  file_count: z.number().int(),
+  line_count: z.number().int(),
+  output_format: z.enum(outputFormats),
+  remove_comments: z.boolean(),
+  remove_blank_lines: z.boolean(),
+  show_line_numbers: z.boolean(),
+  chunking_strategy: z.enum(chunkingStrategies),
+  token_limit: z.number().int(),
+  chunk_overlap: z.number().int(),
+  respect_gitignore: z.boolean(),
+  gitignore_content: z.string().nullable(),
+  custom_patterns: z.array(z.string()),
+  redact_secrets: z.boolean(),
+  notebook_processing: z.boolean(),
+  credit_type: z.enum(jobCreditTypes),
+  reserved_credits: z.number().int(),
+  actual_credits: z.number().int().nullable(),
+  progress: z.object({ stage: z.enum(jobStages), percent: z.number() }),
+  statistics: z
+    .object({
+      files: z.number().int(),
+      skipped_files: z.number().int(),
+      lines: z.number().int(),
+      tokens: z.number().int(),
+      chunks: z.number().int(),
+      output_tokens: z.number().int(),
+      output_files: z.number().int(),
+      processing_ms: z.number().int(),
+    })
+    .nullable(),
+});
+export type JobResponse = z.infer<typeof jobResponseSchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total_jobs: z.number().int(),
+  total_pages: z.number().int(),
+  has_next: z.boolean(),
+  has_prev: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const jobListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int()
+    .min(1, 'page starts at 1.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1, 'limit must be between 1 and 100.')
+    .max(100, 'limit must be between 1 and 100.')
+    .default(25),
+});
+
+export const jobListResponseSchema = z.object({
+  jobs: z.array(jobResponseSchema),
+  pagination: paginationSchema,
+});
+export type JobListResponse = z.infer<typeof jobListResponseSchema>;
+
+/** GET /api/jobs/{id}/files: output files; paths are relative to the job's output root. */
+export const jobFilesResponseSchema = z.object({
+  files: z.array(z.object({ name: z.string(), path: z.string(), size: z.number().int() })),
+});
+export type JobFilesResponse = z.infer<typeof jobFilesResponseSchema>;
+
+export const jobFileContentResponseSchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  size: z.number().int(),
+  content: z.string(),
+});
+export type JobFileContentResponse = z.infer<typeof jobFileContentResponseSchema>;
+
+export const deleteJobQuerySchema = z.object({
+  confirmation_digits: z.string({ error: 'confirmation_digits is required.' }).max(100),
+});

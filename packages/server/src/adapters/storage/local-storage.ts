@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
+import { access, lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  StorageNotFoundError,
+  StorageUnavailableError,
+  type ObjectStorage,
+} from './object-storage.js';
+import { concatenatedObjects } from './object-streams.js';
+import { assertValidKey, compareKeys, RESERVED_TOP_FOLDER, toFolderPrefix } from './storage-key.js';
+
+const isMissing = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
+/** Objects as files under `${dataDir}/storage`, written to `.tmp/` first and renamed into place. */
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  readonly root: string;
+  private readonly tmpDir: string;
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir, 'storage');
+    this.tmpDir = join(this.root, RESERVED_TOP_FOLDER);
+  }
+
+  async put(key: string, body: Readable | Uint8Array): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(this.tmpDir, { recursive: true });
+    const temp = join(this.tmpDir, randomUUID());
+    try {
+      let size: number;
+      // `flush` syncs the data before the rename, so a crash cannot expose an empty file either.
+      if (body instanceof Uint8Array) {
+        await writeFile(temp, body, { flush: true });
+        size = body.byteLength;
+      } else {
+        const out = createWriteStream(temp, { flush: true });
+        await pipeline(body, out);
+        size = out.bytesWritten;
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+      return { size };
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    const handle = await open(path, 'r').catch((error: unknown) => {
+      throw isMissing(error) ? new StorageNotFoundError(key) : error;
+    });
+    // Opening a folder succeeds on Linux; only files are objects.
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new StorageNotFoundError(key);
+    }
+    return handle.createReadStream();
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<Array<{ key: string; size: number }>> {
+    const folder = toFolderPrefix(prefix, true);
+    const objects = await this.walk(folder);
+    return objects.sort(compareKeys);
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    const info = await lstat(path).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (info?.isFile()) await rm(path, { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const folder = toFolderPrefix(prefix, false);
+    const path = this.pathOf(folder.slice(0, -1));
+    const info = await lstat(path).catch(() => null);
+    if (!info?.isDirectory()) return 0;
+    const removed = (await this.walk(folder)).length;
+    await rm(path, { recursive: true, force: true });
+    return removed;
+  }
+
+  async concat(keys: readonly string[], target: string): Promise<{ size: number }> {
+    keys.forEach(assertValidKey);
+    return this.put(target, concatenatedObjects(this, keys));
+  }
+
+  async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
+    const path = this.pathOf(key);
+    if ((await this.stat(key)) === null) throw new StorageNotFoundError(key);
+    return { path, release: async () => {} };
+  }
+
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.tmpDir, { recursive: true });
+      await access(this.tmpDir, constants.R_OK | constants.W_OK);
+    } catch (error) {
+      throw new StorageUnavailableError(`Local storage at ${this.root} is not writable`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** The file of a key; validation keeps it inside the root, the prefix check makes sure. */
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error(`storage path escaped: ${key}`);
+    return path;
+  }
+
+  /** Every file under a folder prefix ('' for all, skipping the temp folder), unsorted. */
+  private async walk(folder: string): Promise<Array<{ key: string; size: number }>> {
+    const found: Array<{ key: string; size: number }> = [];
+    const visit = async (dir: string, keyPrefix: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      await Promise.all(
+        entries.map(async (entry) => {
+          const key = keyPrefix + entry.name;
+          if (key === RESERVED_TOP_FOLDER) return;
+          const path = join(dir, entry.name);
+          if (entry.isDirectory()) return visit(path, `${key}/`);
+          if (!entry.isFile()) return;
+          // A file deleted between readdir and stat is simply no longer listed.
+          const info = await stat(path).catch(() => null);
+          if (info) found.push({ key, size: info.size });
+        }),
+      );
+    };
+    await visit(folder === '' ? this.root : this.pathOf(folder.slice(0, -1)), folder);
+    return found;
+  }
+}

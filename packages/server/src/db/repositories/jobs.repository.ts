@@ -1,0 +1,121 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { JobsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
+export type JobPatch = Updateable<JobsTable>;
+
+/** Jobs; every read for a person goes through the owner (another user's job does not exist). */
+export function createJobsRepository(db: Executor) {
+  return {
+    insert(job: NewJob): Promise<JobRow> {
+      return db.insertInto('jobs').values(job).returningAll().executeTakeFirstOrThrow();
+    },
+
+    findForUser(id: string, userId: string): Promise<JobRow | undefined> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    findById(id: string): Promise<JobRow | undefined> {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The row locked for the rest of the transaction (state changes, settlement). */
+    lock(id: string): Promise<JobRow | undefined> {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async update(id: string, patch: JobPatch): Promise<void> {
+      await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
+    },
+
+    /** Progress and heartbeat, only while the job is still processing (a late write is dropped). */
+    async reportProgress(id: string, stage: string, percent: number, now: Date): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ progress_stage: stage, progress_percent: percent, heartbeat_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
+    },
+
+    async listForUser(userId: string, page: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('jobs')
+          .select(sql<number>`count(*)::integer`.as('total'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: total.total };
+    },
+
+    /** Previous succeeded jobs' analytics, for the comparison (newest first). */
+    async previousAnalytics(userId: string, before: Date, limit: number): Promise<unknown[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select('analytics')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'succeeded')
+        .where('created_at', '<', before)
+        .where('analytics', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.analytics);
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('jobs').where('id', '=', id).execute();
+    },
+
+    /** Processing jobs whose worker stopped reporting: the stuck-job policy's input. */
+    stale(before: Date, limit = 50) {
+      return db
+        .selectFrom('jobs')
+        .select(['id', 'attempts'])
+        .where('status', '=', 'processing')
+        .where('heartbeat_at', '<', before)
+        .limit(limit)
+        .execute();
+    },
+
+    /** Pending jobs created before `before`: enqueued again in case the first send was lost. */
+    pendingSince(before: Date, limit = 50) {
+      return db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .limit(limit)
+        .execute();
+    },
+
+    dueForDeletion(now: Date, limit = 100) {
+      return db
+        .selectFrom('jobs')
+        .select(['id', 'user_id'])
+        .where('scheduled_deletion', '<=', now)
+        .where('status', 'in', ['succeeded', 'failed'])
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

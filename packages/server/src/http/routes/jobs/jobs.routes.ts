@@ -1,0 +1,92 @@
+import { deleteJobQuerySchema, jobListQuerySchema } from '@repobundle/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { presentJob } from '../../../presenters/job.presenter.js';
+import {
+  downloadOutputs,
+  jobAnalytics,
+  listOutputFiles,
+  readOutputFile,
+} from '../../../services/job-results.service.js';
+import { deleteJob, findJob, listJobs } from '../../../services/jobs.service.js';
+import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
+import type { RouteOptions } from '../route-context.js';
+
+const jobParams = z.object({ id: z.string().max(100) });
+const fileParams = z.object({ id: z.string().max(100), '*': z.string().min(1).max(1024) });
+
+/** The jobs of the signed-in user and their results. */
+export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const preHandler = createAuthenticate(ctx);
+
+  app.get('/api/jobs', { preHandler, schema: { querystring: jobListQuerySchema } }, async (req) => {
+    const { page, limit } = req.query as z.output<typeof jobListQuerySchema>;
+    const { rows, total } = await listJobs(ctx, currentUser(req), page, limit);
+    const totalPages = Math.ceil(total / limit);
+    return {
+      jobs: rows.map(presentJob),
+      pagination: {
+        page,
+        limit,
+        total_jobs: total,
+        total_pages: totalPages,
+        has_next: page < totalPages,
+        has_prev: page > 1,
+      },
+    };
+  });
+
+  app.get('/api/jobs/:id', { preHandler, schema: { params: jobParams } }, async (req) => {
+    const { id } = req.params as z.output<typeof jobParams>;
+    return presentJob(await findJob(ctx, currentUser(req), id));
+  });
+
+  app.get('/api/jobs/:id/files', { preHandler, schema: { params: jobParams } }, async (req) => {
+    const { id } = req.params as z.output<typeof jobParams>;
+    return { files: await listOutputFiles(ctx, currentUser(req), id) };
+  });
+
+  app.get('/api/jobs/:id/files/*', { preHandler, schema: { params: fileParams } }, async (req) => {
+    const params = req.params as z.output<typeof fileParams>;
+    const { file, content } = await readOutputFile(ctx, currentUser(req), params.id, params['*']);
+    return {
+      name: file.path.split('/').pop() ?? file.path,
+      path: file.path,
+      size: file.size,
+      content,
+    };
+  });
+
+  app.get(
+    '/api/jobs/:id/download',
+    { preHandler, schema: { params: jobParams } },
+    async (req, reply) => {
+      const { id } = req.params as z.output<typeof jobParams>;
+      const stream = await downloadOutputs(ctx, currentUser(req), id);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="job-${id}.zip"`)
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/jobs/:id/chunking-analytics',
+    { preHandler, schema: { params: jobParams } },
+    async (req) => {
+      const { id } = req.params as z.output<typeof jobParams>;
+      return jobAnalytics(ctx, currentUser(req), id);
+    },
+  );
+
+  app.delete(
+    '/api/jobs/:id',
+    { preHandler, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
+    async (req) => {
+      const { id } = req.params as z.output<typeof jobParams>;
+      const { confirmation_digits } = req.query as z.output<typeof deleteJobQuerySchema>;
+      await deleteJob(ctx, currentUser(req), id, confirmation_digits);
+      return { message: 'Job deleted.', job_id: id };
+    },
+  );
+}

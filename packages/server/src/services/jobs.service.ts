@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  creditsForLines,
+  type assembleRequestSchema,
+  type JobCreatedResponse,
+} from '@repobundle/contract';
+import type { z } from 'zod';
+import { inTransaction } from '../db/repositories/index.js';
+import type { JobRow } from '../db/repositories/jobs.repository.js';
+import type { UserRow } from '../db/repositories/users.repository.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { inspectArchive } from './archive-inspection.js';
+import type { ServiceContext } from './context.js';
+import { refundReservation, reserveCredits } from './job-credits.js';
+import { creditTypeOf, engineOptions, resolveJobOptions } from './job-options.js';
+import { chunkKey, tooLarge, uploadPrefix } from './uploads.service.js';
+
+export type AssembleInput = z.output<typeof assembleRequestSchema>;
+
+export const jobPrefix = (jobId: string) => `jobs/${jobId}/`;
+export const sourceKey = (jobId: string) => `${jobPrefix(jobId)}source.zip`;
+export const outputPrefix = (jobId: string) => `${jobPrefix(jobId)}output/`;
+
+const HOUR = 3_600_000;
+const AUTO_DELETE_MS: Record<string, number | null> = {
+  never: null,
+  '1hr': HOUR,
+  '6hr': 6 * HOUR,
+  '12hr': 12 * HOUR,
+  '1day': 24 * HOUR,
+  '7days': 7 * 24 * HOUR,
+  '14days': 14 * 24 * HOUR,
+  '30days': 30 * 24 * HOUR,
+};
+
+/** When a job made now is deleted, from the user's auto_delete_after setting. */
+export function scheduledDeletion(autoDeleteAfter: string, now: Date): Date | null {
+  const after = AUTO_DELETE_MS[autoDeleteAfter] ?? null;
+  return after === null ? null : new Date(now.getTime() + after);
+}
+
+/** Every chunk index below total that has not arrived. */
+function missingChunks(received: readonly { chunk_index: number }[], total: number): number[] {
+  const have = new Set(received.map((chunk) => chunk.chunk_index));
+  const missing: number[] = [];
+  for (let index = 0; index < total; index++) if (!have.has(index)) missing.push(index);
+  return missing;
+}
+
+/**
+ * POST /api/jobs/assemble: checks that the upload is complete and allowed, joins its chunks into
+ * the job's archive by streaming, validates the archive and the selection, reserves the credits
+ * and queues the job. The upload's chunks are removed only once the job exists, so a refused
+ * request can be corrected and sent again without uploading anything twice.
+ */
+export async function createJobFromUpload(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: AssembleInput,
+): Promise<JobCreatedResponse> {
+  if (input.selected.length === 0) {
+    throw badRequest(
+      'VALIDATION_ERROR',
+      'No files selected for processing. Please select files and try again.',
+    );
+  }
+  if (!/\.zip$/i.test(input.file_name)) {
+    throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
+  }
+  const upload = await ctx.repos.uploads.find(user.id, input.upload_id);
+  if (!upload) throw notFound('Upload not found. Please upload the file again.');
+  if (upload.total_chunks !== input.total_chunks) {
+    throw badRequest(
+      'VALIDATION_ERROR',
+      `total_chunks is ${input.total_chunks} but the upload was started with ${upload.total_chunks}.`,
+    );
+  }
+  const chunks = await ctx.repos.uploads.chunks(user.id, input.upload_id);
+  const missing = missingChunks(chunks, upload.total_chunks);
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 10).join(', ');
+    throw badRequest(
+      'UPLOAD_INCOMPLETE',
+      `The upload is incomplete: chunk${missing.length === 1 ? '' : 's'} ${shown}${missing.length > 10 ? '...' : ''} ${missing.length === 1 ? 'has' : 'have'} not arrived.`,
+    );
+  }
+  const plan = await ctx.repos.plans.findById(user.plan_id);
+  if (!plan) throw new Error(`plan ${user.plan_id} is missing`);
+  const options = resolveJobOptions(input, plan);
+  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+  if (size > plan.uploadLimitMb * 1024 * 1024) throw tooLarge(plan.uploadLimitMb);
+
+  const jobId = randomUUID();
+  const keys = chunks.map((chunk) => chunkKey(user.id, input.upload_id, chunk.chunk_index));
+  const created = await (async () => {
+    await ctx.storage.concat(keys, sourceKey(jobId));
+    const local = await ctx.storage.localFile(sourceKey(jobId));
+    let selection;
+    try {
+      selection = await inspectArchive(
+        local.path,
+        input.selected,
+        engineOptions(options, input.selected),
+      );
+    } finally {
+      await local.release();
+    }
+    if (selection.files === 0) {
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'None of the selected files can be processed: they are binary, excluded or ignored.',
+      );
+    }
+    if (selection.lines > plan.maxLinesPerJob) {
+      throw new AppError(
+        403,
+        'LINE_LIMIT_EXCEEDED',
+        `File selection exceeds your plan's line count limit. Please upgrade your plan or reduce the file selection. (${selection.lines.toLocaleString('en-US')} lines selected; the ${plan.name} plan allows ${plan.maxLinesPerJob.toLocaleString('en-US')}.)`,
+      );
+    }
+    const credits = creditsForLines(selection.lines);
+    const creditType = creditTypeOf(input, user.default_credit_type);
+    const now = ctx.now();
+    return inTransaction(ctx.db, async (repos) => {
+      const job = await repos.jobs.insert({
+        id: jobId,
+        user_id: user.id,
+        source_kind: 'zip',
+        source_name: input.file_name,
+        archive_key: sourceKey(jobId),
+        options: JSON.stringify(options),
+        selected_paths: JSON.stringify(input.selected),
+        total_files: selection.files,
+        line_count: selection.lines,
+        credit_type: creditType,
+        created_at: now,
+        scheduled_deletion: scheduledDeletion(user.auto_delete_after, now),
+      });
+      const preferred = user.default_credit_type === 'purchased' ? 'purchased' : 'monthly';
+      const held = await reserveCredits(repos, user.id, jobId, credits, creditType, preferred);
+      await repos.jobs.update(jobId, {
+        reserved_monthly: held.monthly,
+        reserved_purchased: held.purchased,
+      });
+      return { job, credits };
+    });
+  })().catch(async (error: unknown) => {
+    await ctx.storage.deletePrefix(jobPrefix(jobId)).catch(() => undefined);
+    throw error;
+  });
+
+  await ctx.repos.uploads.remove(user.id, input.upload_id);
+  await ctx.storage.deletePrefix(uploadPrefix(user.id, input.upload_id)).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'upload chunks not removed; the sweeper will');
+  });
+  await ctx.queue.enqueue(jobId).catch((error: unknown) => {
+    // The job is saved and paid for: the sweeper queues pending jobs again.
+    ctx.logger.error({ err: error, jobId }, 'job not queued');
+  });
+  return {
+    job_id: jobId,
+    id: jobId,
+    status: 'pending',
+    total_files: created.job.total_files,
+    line_count: created.job.line_count,
+    reserved_credits: created.credits,
+  };
+}
+
+/** A job of this user, or 404 (another user's job does not exist for them). */
+export async function findJob(ctx: ServiceContext, user: UserRow, jobId: string): Promise<JobRow> {
+  const job = /^[0-9a-f-]{36}$/i.test(jobId)
+    ? await ctx.repos.jobs.findForUser(jobId, user.id)
+    : undefined;
+  if (!job) throw notFound('Job not found.');
+  return job;
+}
+
+export async function listJobs(ctx: ServiceContext, user: UserRow, page: number, limit: number) {
+  return ctx.repos.jobs.listForUser(user.id, page, limit);
+}
+
+/**
+ * DELETE /api/jobs/{id}: the confirmation must equal the id's last 5 characters. Outputs and the
+ * archive go; the ledger keeps its rows (their job_id stays as a plain reference). A job still
+ * running is failed first so its credits come back.
+ */
+export async function deleteJob(
+  ctx: ServiceContext,
+  user: UserRow,
+  jobId: string,
+  confirmation: string,
+): Promise<void> {
+  const job = await findJob(ctx, user, jobId);
+  if (confirmation.trim().toLowerCase() !== job.id.slice(-5).toLowerCase()) {
+    throw badRequest(
+      'CONFIRMATION_MISMATCH',
+      'The confirmation digits do not match: type the last 5 characters of the job id.',
+    );
+  }
+  await inTransaction(ctx.db, async (repos) => {
+    const locked = await repos.jobs.lock(job.id);
+    if (!locked) return;
+    if (locked.status === 'pending' || locked.status === 'processing') {
+      await refundReservation(repos, locked.user_id, locked.id, {
+        monthly: locked.reserved_monthly,
+        purchased: locked.reserved_purchased,
+      });
+    }
+    await repos.jobs.remove(job.id);
+  });
+  await ctx.storage.deletePrefix(jobPrefix(job.id));
+}
