@@ -54,13 +54,13 @@ export async function sweep(ctx: ServiceContext, policy: SweepPolicy): Promise<S
       return true;
     });
     if (revived) {
-      await ctx.queue.enqueue(stale.id);
+      await ctx.queue.enqueue(stale.id, stale.attempts);
       report.requeued++;
     }
   }
 
   for (const pending of await ctx.repos.jobs.pendingSince(new Date(now - policy.requeueAfterMs))) {
-    await ctx.queue.enqueue(pending.id);
+    await ctx.queue.enqueue(pending.id, pending.attempts);
     report.requeued++;
   }
 

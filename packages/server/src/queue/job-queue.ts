@@ -7,8 +7,12 @@ import type { Database } from '../db/schema.js';
 export const PROCESS_JOB_QUEUE = 'process-job';
 
 export interface JobQueue {
-  /** Queues a job for processing; a job already queued or running is not queued twice. */
-  enqueue(jobId: string): Promise<void>;
+  /**
+   * Queues a job for processing. One message per job and attempt can wait at a time: sending
+   * again is a no-op, while a retry (a higher attempt) is not blocked by the message of the
+   * attempt whose worker died, which pg-boss still counts as active.
+   */
+  enqueue(jobId: string, attempt?: number): Promise<void>;
   /** Starts `concurrency` consumers calling `handle` with job ids. */
   consume(concurrency: number, handle: (jobId: string) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -57,8 +61,8 @@ export async function startJobQueue(
   const polling = options.pollingIntervalSeconds ?? 2;
 
   return {
-    async enqueue(jobId) {
-      await boss.send(PROCESS_JOB_QUEUE, { jobId }, { singletonKey: jobId });
+    async enqueue(jobId, attempt = 0) {
+      await boss.send(PROCESS_JOB_QUEUE, { jobId }, { singletonKey: `${jobId}#${attempt}` });
       // A consumer in this process picks it up now rather than at its next poll.
       for (const id of workers) boss.notifyWorker(id);
     },

@@ -14,7 +14,7 @@ export function createLazyJobQueue(db: Kysely<Database>, options: QueueOptions =
       throw error;
     }));
   return {
-    enqueue: async (jobId) => (await queue()).enqueue(jobId),
+    enqueue: async (jobId, attempt) => (await queue()).enqueue(jobId, attempt),
     consume: async (concurrency, handle) => (await queue()).consume(concurrency, handle),
     async stop() {
       if (started) await (await started).stop();

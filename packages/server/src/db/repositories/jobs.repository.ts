@@ -100,7 +100,7 @@ export function createJobsRepository(db: Executor) {
     pendingSince(before: Date, limit = 50) {
       return db
         .selectFrom('jobs')
-        .select('id')
+        .select(['id', 'attempts'])
         .where('status', '=', 'pending')
         .where('created_at', '<', before)
         .limit(limit)

@@ -32,7 +32,12 @@ describe('health, status, security and the web app', () => {
 
   it('answers /healthz, /readyz and /api/status without authentication', async () => {
     expect((await get(t.app, '/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'ready', database: 'ok' });
+    expect((await get(t.app, '/readyz')).json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      queue: 'ok',
+      storage: 'ok',
+    });
     expect((await get(t.app, '/api/status')).json()).toEqual({
       maintenance_mode: false,
       beta_gate: false,
@@ -48,8 +53,27 @@ describe('health, status, security and the web app', () => {
     });
     const res = await get(down.app, '/readyz');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      database: 'unreachable',
+      queue: 'unreachable',
+      storage: 'ok',
+    });
     await down.app.close();
+  });
+
+  it('answers /readyz with 503 when storage is unusable', async () => {
+    const broken = await createTestApp(database, {
+      env: { STORAGE_URL: 's3://bucket?endpoint=http://127.0.0.1:9&region=us-east-1' },
+    });
+    const res = await get(broken.app, '/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      database: 'ok',
+      storage: 'unreachable',
+    });
+    await broken.app.close();
   });
 
   it('sends a strict Content-Security-Policy and security headers', async () => {
