@@ -123,7 +123,8 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
 
   app.post(
     '/api/jobs/assemble',
-    { preHandler, schema: { body: assembleRequestSchema } },
+    // The selection of a 200,000-file archive runs to megabytes of paths.
+    { preHandler, schema: { body: assembleRequestSchema }, bodyLimit: 32 * 1024 * 1024 },
     async (req) => createJobFromUpload(ctx, currentUser(req), bodyOf(assembleRequestSchema, req)),
   );
 

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import yazl from 'yazl';
+import { ensureCorpus } from '../corpora.js';
+import { BenchClient } from './api-client.js';
+import { startBenchServer } from './server-process.js';
+
+/**
+ * End to end through the real server (issue 6 figures): upload in chunks, assemble, queue, worker,
+ * engine, storage, until the job succeeded; with the server's peak memory.
+ *
+ *   npm run build && npx tsx bench/jobs/run.ts [--files 1000] [--zip-mb 200]
+ *
+ * The archives are built from the `large` corpus (real npm packages). A ZIP larger than the
+ * corpus repeats it under copy-N/ folders; the job selects files in order until the enterprise
+ * plan's 10,000,000 lines per job are reached.
+ */
+const MB = 1024 * 1024;
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? fallback : Number(args[at + 1]);
+};
+
+interface Entry {
+  path: string;
+  bytes: Buffer;
+  lines: number;
+}
+
+async function corpusFiles(): Promise<Entry[]> {
+  const corpus = await ensureCorpus('large', (line) => console.log(line));
+  const { execFileSync } = await import('node:child_process');
+  const list = execFileSync('find', [corpus.dir, '-type', 'f'], { maxBuffer: 256 * MB })
+    .toString()
+    .trim()
+    .split('\n')
+    .sort();
+  const entries: Entry[] = [];
+  for (const file of list) {
+    const bytes = await readFile(file);
+    // Text files only, under the per-file cap: what a person would select.
+    if (bytes.length > 5 * MB || bytes.includes(0)) continue;
+    let lines = 0;
+    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
+    if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) lines++;
+    entries.push({ path: path.relative(corpus.dir, file), bytes, lines });
+  }
+  return entries;
+}
+
+async function zipOf(entries: readonly Entry[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) zip.addBuffer(entry.bytes, entry.path);
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const part of zip.outputStream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+async function measure(name: string, entries: Entry[], selected: string[], chunkBytes: number) {
+  const archive = await zipOf(entries);
+  const server = await startBenchServer();
+  try {
+    const client = new BenchClient(server.url);
+    await client.signUp(`${name}@bench.example`, 'enterprise');
+    const started = performance.now();
+    const chunks = await client.upload(archive, chunkBytes, `bench-${name}`);
+    const uploaded = performance.now();
+    const created = await client.call<{ job_id: string; line_count: number }>(
+      '/api/jobs/assemble',
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          upload_id: `bench-${name}`,
+          file_name: 'repo.zip',
+          total_chunks: chunks,
+          output_format: 'md',
+          remove_comments: false,
+          selected,
+        }),
+      },
+    );
+    const assembled = performance.now();
+    const job = await client.waitFor(created.job_id);
+    const finished = performance.now();
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
+    const selectedBytes = entries
+      .filter((e) => selected.includes(e.path))
+      .reduce((s, e) => s + e.bytes.length, 0);
+    console.log(
+      [
+        `${name}: ${job.status}`,
+        `  archive ${(archive.length / MB).toFixed(1)} MB, ${entries.length.toLocaleString('en-US')} files; selected ${selected.length.toLocaleString('en-US')} files, ${(selectedBytes / MB).toFixed(1)} MB, ${created.line_count.toLocaleString('en-US')} lines`,
+        `  upload ${seconds(uploaded - started)} s (${chunks} chunks) + assemble ${seconds(assembled - uploaded)} s + processing ${seconds(finished - assembled)} s = ${seconds(finished - started)} s upload to succeeded`,
+        `  server peak RSS ${(server.peakRss() / MB).toFixed(0)} MB; ${String(job.file_count)} files, ${String((job.statistics as { chunks?: number } | null)?.chunks ?? '?')} chunks`,
+      ].join('\n'),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+const corpus = await corpusFiles();
+const fileCount = flag('files', 1000);
+// Spread over the whole corpus (every k-th file), so the sample has the corpus's mix of sizes.
+const step = Math.max(1, Math.floor(corpus.length / fileCount));
+const small = corpus.filter((_, index) => index % step === 0).slice(0, fileCount);
+await measure(
+  `files-${fileCount}`,
+  small,
+  small.map((e) => e.path),
+  2 * MB,
+);
+
+const zipMb = flag('zip-mb', 200);
+if (zipMb > 0) {
+  const entries: Entry[] = [];
+  const selected: string[] = [];
+  let lines = 0;
+  let estimate = 0;
+  for (let copy = 1; estimate < zipMb * MB; copy++) {
+    for (const entry of corpus) {
+      const copied = { ...entry, path: `copy-${copy}/${entry.path}` };
+      entries.push(copied);
+      // Deflate shrinks code about 4x; measured below on the real archive.
+      estimate += entry.bytes.length / 4;
+      if (lines + entry.lines <= 10_000_000) {
+        selected.push(copied.path);
+        lines += entry.lines;
+      }
+      if (estimate >= zipMb * MB) break;
+    }
+  }
+  await measure(`zip-${zipMb}mb`, entries, selected, 8 * MB);
+}

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../paths.js';
+import { watchTreeRss } from '../process-tree-rss.js';
+
+const MAIN = path.join(REPO_ROOT, 'packages', 'server', 'dist', 'main.js');
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+export interface BenchServer {
+  url: string;
+  /** Peak resident memory of the server process (worker threads included) so far. */
+  peakRss(): number;
+  stop(): Promise<void>;
+}
+
+/** The built server (`npm run build`) as its own process on a fresh embedded database. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'repobundle-bench-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('the server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const rss = watchTreeRss(child.pid as number, 100);
+  let peak = 0;
+  return {
+    url,
+    peakRss: () => Math.max(peak, rss.stop()),
+    async stop() {
+      peak = rss.stop();
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
