@@ -40,6 +40,7 @@ export interface UsersTable {
   welcome_modal_seen: Generated<boolean>;
   github_username: string | null;
   github_token_encrypted: string | null;
+  sessions_valid_from: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

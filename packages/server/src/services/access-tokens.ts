@@ -6,8 +6,8 @@ const AUDIENCE = 'repobundle-api';
 
 export interface AccessTokens {
   sign(userId: string): Promise<string>;
-  /** The user id of a valid token; 401 TOKEN_EXPIRED or INVALID_TOKEN otherwise. */
-  verify(token: string): Promise<string>;
+  /** The claims of a valid token; 401 TOKEN_EXPIRED or INVALID_TOKEN otherwise. */
+  verify(token: string): Promise<{ userId: string; issuedAtMs: number }>;
 }
 
 /** Short-lived HS256 access tokens (DESIGN 4.2). */
@@ -15,7 +15,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   const key = new TextEncoder().encode(secret);
   return {
     sign(userId) {
-      return new SignJWT({ typ: 'access' })
+      // Milliseconds beside `iat` (seconds): a password change must end tokens issued in the
+      // same second, and not the fresh ones it hands out.
+      return new SignJWT({ typ: 'access', iat_ms: Date.now() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -32,7 +34,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
           audience: AUDIENCE,
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new Error('typ');
-        return payload.sub;
+        const issuedAtMs =
+          typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+        return { userId: payload.sub, issuedAtMs };
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
           throw unauthorized('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');

@@ -66,7 +66,11 @@ export async function resetPassword(
     if (!(await repos.passwordResets.consume(user.id, tokenHash, now))) return false;
     await repos.passwordResets.invalidateAll(user.id, now);
     // The link proves the address, so a pending verification is complete too.
-    await repos.users.update(user.id, { password_hash: passwordHash, is_verified: true });
+    await repos.users.update(user.id, {
+      password_hash: passwordHash,
+      is_verified: true,
+      sessions_valid_from: new Date(),
+    });
     await repos.emailVerifications.delete(user.id);
     await repos.refreshTokens.revokeAllForUser(user.id, now);
     return true;
@@ -92,7 +96,10 @@ export async function changePassword(
   assertStrongPassword(newPassword);
   const passwordHash = await ctx.passwords.hash(newPassword);
   const tokens = await inTransaction(ctx.db, async (repos) => {
-    await repos.users.update(user.id, { password_hash: passwordHash });
+    await repos.users.update(user.id, {
+      password_hash: passwordHash,
+      sessions_valid_from: new Date(),
+    });
     await repos.refreshTokens.revokeAllForUser(user.id, ctx.now());
     await repos.passwordResets.invalidateAll(user.id, ctx.now());
     return issueSession(ctx, repos, user.id);

@@ -65,6 +65,7 @@ export function createUsersRepository(db: Executor) {
           UserRow,
           | 'email'
           | 'password_hash'
+          | 'sessions_valid_from'
           | 'google_sub'
           | 'is_verified'
           | 'welcome_modal_seen'

@@ -15,9 +15,12 @@ export function createAuthenticate(ctx: ServiceContext) {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('NOT_AUTHENTICATED', 'Not authenticated. Please sign in.');
-    const userId = await ctx.accessTokens.verify(match[1]!);
+    const { userId, issuedAtMs } = await ctx.accessTokens.verify(match[1]!);
     const user = await ctx.repos.users.findById(userId);
     if (!user) throw unauthorized('INVALID_TOKEN', 'Invalid access token. Please sign in again.');
+    if (user.sessions_valid_from && issuedAtMs < user.sessions_valid_from.getTime()) {
+      throw unauthorized('INVALID_TOKEN', 'Your password was changed. Please sign in again.');
+    }
     request.currentUser = user;
   };
 }

@@ -275,6 +275,11 @@ describe.each(databaseKinds())('account calls on %s', (kind) => {
       expect(
         (await post(t.app, '/auth/refresh', { refresh_token: session.refresh_token })).statusCode,
       ).toBe(401);
+      // The old access token ends now, not when it expires; the fresh one works.
+      const old = await get(t.app, '/auth/me', session.access_token);
+      expect(old.statusCode).toBe(401);
+      expect(old.json().code).toBe('INVALID_TOKEN');
+      expect((await get(t.app, '/auth/me', ok.json().access_token)).statusCode).toBe(200);
       expect(
         (await post(t.app, '/auth/refresh', { refresh_token: ok.json().refresh_token })).statusCode,
       ).toBe(200);
