@@ -70,6 +70,17 @@ describe.each(databaseKinds())('jobs housekeeping on %s', (kind) => {
     expect((await ledgerMatches(token)).monthly_credits).toBe(100);
   });
 
+  it('answers a job that has not run with its progress and no outputs yet', async () => {
+    const { token, jobId } = await pendingJob('early@example.com');
+    const job = (await get(t.app, `/api/jobs/${jobId}`, token)).json();
+    expect(job).toMatchObject({ status: 'pending', progress: { stage: 'queued', percent: 0 } });
+    const files = await get(t.app, `/api/jobs/${jobId}/files`, token);
+    expect(files.statusCode).toBe(409);
+    expect(files.json().code).toBe('JOB_NOT_READY');
+    expect((await get(t.app, `/api/jobs/${jobId}/download`, token)).statusCode).toBe(409);
+    expect((await get(t.app, `/api/jobs/${jobId}/chunking-analytics`, token)).statusCode).toBe(404);
+  });
+
   it('deletes due jobs with their files, and abandoned uploads', async () => {
     const { token, jobId } = await pendingJob('due@example.com');
     const storage = t.app.services.storage;

@@ -157,6 +157,7 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
 
     const wrong = await del(t, `/api/jobs/${jobId}?confirmation_digits=00000`, token);
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('CONFIRMATION_MISMATCH');
     const missing = await del(t, `/api/jobs/${jobId}`, token);
     expect(missing.statusCode).toBe(400);
     const deleted = await del(
@@ -258,6 +259,14 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     );
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toMatch(/Invalid chunk data for chunk 0/);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/assemble',
+      payload: 'upload_id=x',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/jobs/chunk',
@@ -310,6 +319,7 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     const tooLong = await uploadInChunks(t.app, token, await buildZip({ 'big.txt': manyLines }));
     const lines = await assemble(t.app, token, tooLong, { selected: ['big.txt'] });
     expect(lines.statusCode).toBe(403);
+    expect(lines.json().code).toBe('LINE_LIMIT_EXCEEDED');
     expect(lines.json().detail).toMatch(/exceeds your plan's line count limit/);
 
     // 100 monthly credits; 90,000 lines cost 45: the third job finds 10 left.
