@@ -8,3 +8,4 @@ export * from './public.js';
 export * from './admin.js';
 export * from './jobs.js';
 export * from './transactions.js';
+export * from './gitignore.js';

@@ -3,10 +3,7 @@ export * from './errors.js';
 export * from './config/options.js';
 export type * from './core/types.js';
 export type { Bundle, BundleStatistics } from './core/assemble-bundle.js';
-export type {
-  ChunkingAnalytics,
-  ChunkingAnalyticsWithComparison,
-} from './core/analyze/index.js';
+export type { ChunkingAnalytics, ChunkingAnalyticsWithComparison } from './core/analyze/index.js';
 export { pack, packTree, openSource } from './io/pack.js';
 export type { PackHooks, PackProgress, PackStage } from './io/pack.js';
 export { writeBundle } from './io/write-bundle.js';
@@ -18,7 +15,13 @@ export {
   DEFAULT_ZIP_LIMITS,
 } from './io/sources/index.js';
 export type { ZipLimits } from './io/sources/index.js';
-export { validatePattern, describeSkipReason, selectFiles } from './core/select/index.js';
+export {
+  validatePattern,
+  describeSkipReason,
+  selectFiles,
+  matchPatterns,
+} from './core/select/index.js';
+export type { PatternMatch } from './core/select/index.js';
 export { getTokenCounter, loadTokenCounter } from './core/tokens/index.js';
 export type { TokenCounter } from './core/tokens/token-counter.js';
 export { languageOf } from './core/languages.js';

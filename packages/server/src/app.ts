@@ -17,6 +17,7 @@ import { DEFAULT_WEB_DIST, isPageRequest, registerWebApp } from './http/plugins/
 import { accountRoutes } from './http/routes/auth/account.routes.js';
 import { adminRoutes } from './http/routes/admin/admin.routes.js';
 import { authRoutes } from './http/routes/auth/auth.routes.js';
+import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
 import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, routeOptions);
   await app.register(jobsRoutes, routeOptions);
   await app.register(transactionsRoutes, routeOptions);
+  await app.register(gitignoreRoutes, routeOptions);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const isServingWeb = await registerWebApp(app, webDir);

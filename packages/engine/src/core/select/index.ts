@@ -1,5 +1,6 @@
 // Selection: which files of a source tree go on to decoding, and why the others do not.
 export { selectFiles } from './select-files.js';
+export { matchPatterns, type PatternMatch } from './match-patterns.js';
 export type { Selection } from './select-files.js';
 export { isExcludedFolder, excludedFileRule } from './eligibility.js';
 export { isBinaryExtension, extensionOf } from './binary-extensions.js';
