@@ -7,6 +7,8 @@ export type { ChunkingAnalytics, ChunkingAnalyticsWithComparison } from './core/
 export { pack, packTree, openSource } from './io/pack.js';
 export type { PackHooks, PackProgress, PackStage } from './io/pack.js';
 export { writeBundle } from './io/write-bundle.js';
+export { createPooledProcessor } from './io/file-processor.js';
+export type { FileProcessor } from './io/file-processor.js';
 export {
   openDirectorySource,
   openMemorySource,

@@ -25,6 +25,11 @@ export interface PackHooks {
   signal?: AbortSignal;
   /** Worker threads for the file stage; 0 runs inline. Default: the cores, or inline for tiny inputs. */
   workers?: number;
+  /**
+   * A processor that outlives this pack (a server worker keeps one warm across jobs); used for
+   * every source, tiny ones too, and not closed. `workers` is then ignored.
+   */
+  processor?: FileProcessor;
   /** Clock for the overview's timestamp (golden tests pin it). */
   now?: () => Date;
 }
@@ -54,6 +59,14 @@ export async function pack(
   hooks: PackHooks = {},
 ): Promise<Bundle> {
   const resolved = resolveOptions(options);
+  if (hooks.processor) {
+    const tree = await openSource(path);
+    try {
+      return await runPipeline(tree, resolved, hooks, hooks.processor);
+    } finally {
+      await tree.close();
+    }
+  }
   // Threads boot (and load the tokenizer) while the source is opened: walking a large folder
   // takes a while. A source that turns out tiny is packed inline and the threads are let go.
   const early = hooks.workers === 0 ? undefined : createPooledProcessor(hooks.workers);
@@ -78,6 +91,7 @@ export async function packTree(
   hooks: PackHooks = {},
 ): Promise<Bundle> {
   const resolved = resolveOptions(options);
+  if (hooks.processor) return runPipeline(tree, resolved, hooks, hooks.processor);
   const workers = hooks.workers ?? (isTiny(tree) ? 0 : undefined);
   const processor = workers === 0 ? createInlineProcessor() : createPooledProcessor(workers);
   processor.warmUp(resolved.encoding);

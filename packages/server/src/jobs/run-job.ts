@@ -4,6 +4,7 @@ import {
   EngineError,
   pack,
   type Bundle,
+  type FileProcessor,
   type PackProgress,
 } from '@repobundle/engine';
 import { creditsForLines } from '@repobundle/contract';
@@ -19,11 +20,13 @@ import { outputPrefix } from '../services/jobs.service.js';
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;
 
-export interface WorkerTiming {
+export interface WorkerRuntime {
   /** How often a running job proves its worker alive. */
   heartbeatMs: number;
   /** Progress is written at most this often. */
   progressMs: number;
+  /** The engine's worker threads, kept warm across jobs (each pack would boot its own). */
+  processor?: FileProcessor;
 }
 
 const heldBy = (job: JobRow): Reservation => ({
@@ -122,7 +125,7 @@ async function storeOutputs(
 export async function runJob(
   ctx: ServiceContext,
   jobId: string,
-  timing: WorkerTiming,
+  timing: WorkerRuntime,
 ): Promise<void> {
   const claimed = await claim(ctx, jobId);
   if (claimed === null) return;
@@ -160,6 +163,7 @@ export async function runJob(
       const options = storedOptions(job);
       bundle = await pack(local.path, engineOptions(options, job.selected_paths), {
         onProgress: (progress) => report(percentOf(progress)),
+        ...(timing.processor ? { processor: timing.processor } : {}),
       });
     } finally {
       await local.release();

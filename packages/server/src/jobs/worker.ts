@@ -1,3 +1,4 @@
+import { createPooledProcessor } from '@repobundle/engine';
 import type { ServiceContext } from '../services/context.js';
 import { runJob } from './run-job.js';
 import { sweep } from './sweeper.js';
@@ -16,9 +17,12 @@ const HOUR = 3_600_000;
  */
 export async function startWorker(ctx: ServiceContext): Promise<RunningWorker> {
   const staleAfterMs = ctx.config.jobStaleSeconds * 1000;
+  const processor = createPooledProcessor();
+  processor.warmUp('o200k_base');
   const timing = {
     heartbeatMs: Math.max(250, Math.min(5000, staleAfterMs / 4)),
     progressMs: 500,
+    processor,
   };
   const policy = {
     staleAfterMs,
@@ -43,6 +47,7 @@ export async function startWorker(ctx: ServiceContext): Promise<RunningWorker> {
     async stop() {
       clearInterval(timer);
       await sweeping;
+      await processor.close();
     },
   };
 }
