@@ -78,6 +78,21 @@ describe('session start-up (spec part 1 section 4)', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
+  it('keeps the tokens when the request got no answer (offline, or a page reload aborting it)', async () => {
+    localStorage.setItem('access_token', 'a1');
+    localStorage.setItem('refresh_token', 'r1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      }),
+    );
+    renderApp();
+    await screen.findByText('signed out');
+    expect(localStorage.getItem('access_token')).toBe('a1');
+    expect(localStorage.getItem('refresh_token')).toBe('r1');
+  });
+
   it('goes to /auth with the expiry message when the refresh fails', async () => {
     localStorage.setItem('access_token', 'a1');
     localStorage.setItem('refresh_token', 'r1');

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../api/api-error.js';
 import { authApi } from '../api/auth-api.js';
 import { onAuthExpired, tokens } from '../api/client.js';
 import type { MeResponse, User, UserSettings } from '../api/types.js';
@@ -47,8 +48,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(next);
       setSettings(nextSettings);
     } catch (error) {
-      // A failed fetch of the current user ends the session (spec part 1 section 4).
-      tokens.clear();
+      // The server refusing the session ends it (spec part 1 section 4). A request that never
+      // got an answer (offline, or aborted because the page is reloading) does not: clearing
+      // the tokens then would sign the person out at random.
+      if (isApiError(error) && error.status < 500) tokens.clear();
       setUser(null);
       setSettings(null);
       throw error;
