@@ -7,6 +7,9 @@ import { VIEWPORTS, contentWidth, visit, type TourStop } from './lib/tour.js';
 
 const heading = (text: string | RegExp) => (page: Page) =>
   page.getByRole('heading', { name: text }).first().waitFor();
+/** Jobs and transactions are a table on wide screens and a list of cards on phones. */
+const listed = (page: Page) =>
+  page.locator('table, .job-cards, .txn-cards').filter({ visible: true }).first().waitFor();
 
 // Every page of issue 7, public and signed in, against the built app under the server's CSP.
 const STOPS: TourStop[] = [
@@ -52,7 +55,7 @@ const STOPS: TourStop[] = [
     name: 'dashboard',
     path: '/dashboard',
     mock: { signedIn: true },
-    ready: (page) => page.getByRole('table').waitFor(),
+    ready: listed,
   },
   {
     name: 'dashboard-empty',
@@ -64,9 +67,9 @@ const STOPS: TourStop[] = [
     name: 'dashboard-delete-dialog',
     path: '/dashboard',
     mock: { signedIn: true },
-    ready: (page) => page.getByRole('table').waitFor(),
+    ready: listed,
     act: async (page) => {
-      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('button', { name: 'Delete' }).filter({ visible: true }).first().click();
       await page.getByLabel('Confirmation').fill('a7b');
     },
   },
@@ -80,7 +83,7 @@ const STOPS: TourStop[] = [
     name: 'nav-credits',
     path: '/dashboard',
     mock: { signedIn: true, user: { monthly_credits: 42 } },
-    ready: (page) => page.getByRole('table').waitFor(),
+    ready: listed,
     act: async (page, viewport) => {
       if (viewport.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
       else await page.getByRole('button', { name: /Credits:/ }).click();
@@ -90,7 +93,7 @@ const STOPS: TourStop[] = [
     name: 'nav-account-menu',
     path: '/usage',
     mock: { signedIn: true },
-    ready: (page) => page.getByRole('table').waitFor(),
+    ready: listed,
     act: async (page, viewport) => {
       if (viewport.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
       else await page.getByRole('button', { name: 'Account menu' }).click();
@@ -100,7 +103,7 @@ const STOPS: TourStop[] = [
     name: 'usage',
     path: '/usage',
     mock: { signedIn: true },
-    ready: (page) => page.getByRole('table').waitFor(),
+    ready: listed,
   },
   {
     name: 'usage-error',
@@ -157,7 +160,7 @@ const STOPS: TourStop[] = [
     path: '/dashboard',
     dark: true,
     mock: { signedIn: true },
-    ready: (page) => page.getByRole('table').waitFor(),
+    ready: listed,
   },
   {
     name: 'pricing-signed-in',

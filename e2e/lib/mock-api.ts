@@ -262,7 +262,17 @@ export async function mockApi(context: BrowserContext, options: MockOptions = {}
               detail: 'The ledger is unavailable right now.',
               code: 'INTERNAL_ERROR',
             })
-          : fulfil(route, 200, mockTransactions);
+          : fulfil(route, 200, {
+              transactions: mockTransactions,
+              pagination: {
+                page: 1,
+                limit: 25,
+                total: mockTransactions.length,
+                total_pages: 1,
+                has_next: false,
+                has_prev: false,
+              },
+            });
       case '/payments/plans':
         return fulfil(route, 200, mockPlans);
       case '/payments/token-packs':

@@ -24,6 +24,8 @@ async function freePort(): Promise<number> {
  */
 export async function startRealServer(
   smtpPort: number,
+  /** More environment for the server (ADMIN_TOKEN, another WEB_DIST_DIR...), applied last. */
+  extraEnv: Record<string, string> = {},
 ): Promise<{ url: string; logs: string[]; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'repobundle-e2e-'));
@@ -41,6 +43,7 @@ export async function startRealServer(
       WEB_DIST_DIR: webDist,
       AUTH_RATE_LIMIT: '1000',
       NODE_ENV: 'test',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

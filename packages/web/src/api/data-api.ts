@@ -5,9 +5,10 @@ import type {
   CreditPack,
   JobListResponse,
   Plan,
-  Transaction,
+  TransactionsResponse,
   WaitlistCount,
 } from './types.js';
+import type { TransactionsQuery } from '../lib/transactions.js';
 
 export const JOBS_PAGE_SIZE = 25;
 
@@ -19,12 +20,8 @@ export const dataApi = {
     api.delete<unknown>(`/api/jobs/${encodeURIComponent(id)}`, {
       query: { confirmation_digits: digits },
     }),
-  transactions: async (): Promise<Transaction[]> => {
-    const body = await api.get<Transaction[] | { transactions: Transaction[] }>(
-      '/payments/transactions',
-    );
-    return Array.isArray(body) ? body : body.transactions;
-  },
+  transactions: (query: TransactionsQuery) =>
+    api.get<TransactionsResponse>('/payments/transactions', { query: { ...query } }),
   plans: async (): Promise<Plan[]> => {
     const body = await api.get<Plan[] | { plans: Plan[] }>('/payments/plans', { anonymous: true });
     return Array.isArray(body) ? body : body.plans;

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { loadTransactionTotals, type TransactionsQuery } from '../lib/transactions.js';
 import { dataApi } from './data-api.js';
 import type { AppStatus } from './types.js';
 
@@ -7,7 +8,8 @@ import type { AppStatus } from './types.js';
 export const queryKeys = {
   status: ['status'] as const,
   jobs: (page: number) => ['jobs', page] as const,
-  transactions: ['transactions'] as const,
+  transactions: (query: TransactionsQuery) => ['transactions', query] as const,
+  transactionTotals: ['transactions', 'totals'] as const,
   plans: ['plans'] as const,
   packs: ['packs'] as const,
   subscription: ['subscription'] as const,
@@ -24,14 +26,35 @@ export function useAppStatus() {
   });
 }
 
+/** While a job on the page is still running, the list refreshes every 5 s to show it finish. */
+export const RUNNING_JOBS_REFRESH_MS = 5_000;
+
 export function useJobs(page: number, enabled = true) {
-  return useQuery({ queryKey: queryKeys.jobs(page), queryFn: () => dataApi.jobs(page), enabled });
+  return useQuery({
+    queryKey: queryKeys.jobs(page),
+    queryFn: () => dataApi.jobs(page),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.jobs.some((job) => job.status === 'pending' || job.status === 'processing')
+        ? RUNNING_JOBS_REFRESH_MS
+        : false,
+  });
 }
 
-export function useTransactions() {
+export function useTransactions(query: TransactionsQuery) {
   return useQuery({
-    queryKey: queryKeys.transactions,
-    queryFn: dataApi.transactions,
+    queryKey: queryKeys.transactions(query),
+    queryFn: () => dataApi.transactions(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useTransactionTotals() {
+  return useQuery({
+    queryKey: queryKeys.transactionTotals,
+    queryFn: () => loadTransactionTotals(dataApi.transactions),
     retry: false,
   });
 }

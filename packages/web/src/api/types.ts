@@ -1,13 +1,20 @@
-// Request and response shapes written from the spec's call tables. @repobundle/contract had no
-// schemas yet when these were written: reconcile (and import from there) once it does.
-
 // Request and response shapes. Those that @repobundle/contract defines come from there (types
 // only: nothing of it reaches the bundle); the rest are written from the spec's call tables and
 // are to be moved into the contract as the server grows them (jobs, payments, GitHub).
 import type {
   AutoDeleteAfter,
   CreditType,
+  JobError,
+  JobFileContentResponse,
+  JobFilesResponse,
+  JobListResponse,
+  JobResponse,
+  JobStatus,
   MessageResponse,
+  Pagination,
+  Transaction,
+  TransactionsResponse,
+  TransactionType,
   StatusResponse,
   TokenResponse,
   UserResponse,
@@ -18,7 +25,7 @@ import type {
 
 export type { AutoDeleteAfter, CreditType, MessageResponse, UserSettings, VerifyResponse };
 export type Role = UserResponse['role'];
-export type JobStatus = 'pending' | 'processing' | 'succeeded' | 'failed';
+export type { JobStatus };
 export type TokenPair = TokenResponse;
 export type AppStatus = StatusResponse;
 export type WaitlistCount = WaitlistCountResponse;
@@ -39,44 +46,61 @@ export type MeResponse = UserResponse;
 /** The user as the app keeps it; settings are held beside it. */
 export type User = Omit<UserResponse, 'settings'>;
 
-export interface Job {
-  id: string;
-  job_id?: string;
-  status: JobStatus;
-  file_count?: number | null;
-  total_files?: number | null;
-  output_format: string;
-  reserved_credits?: number | null;
-  actual_credits?: number | null;
-  created_at: string;
-  started_at?: string | null;
-  finished_at?: string | null;
-  scheduled_deletion?: string | null;
+// Jobs and the credit ledger come from the contract the server answers with.
+export type Job = JobResponse;
+export type {
+  JobError,
+  JobFileContentResponse,
+  JobFilesResponse,
+  JobListResponse,
+  JobResponse,
+  Pagination,
+  Transaction,
+  TransactionsResponse,
+  TransactionType,
+};
+export type JobFile = JobFilesResponse['files'][number];
+
+/**
+ * GET /api/jobs/{id}/chunking-analytics (spec part 2 section 3). The contract has no schema for
+ * it yet (the engine owns the shape): written from the engine's ChunkingAnalytics, every field
+ * past the spec's optional so an older or newer server still renders.
+ */
+export interface ChunkingAnalytics {
+  total_chunks: number;
+  avg_tokens_per_chunk: number;
+  utilization: number;
+  performance_score: number;
+  boundary_score: number;
+  context_score: number;
+  strategy: string;
+  llm_tokens_consumed: number;
+  token_limit: number;
+  file_count: number;
+  line_count: number;
+  split_definitions?: number;
+  outlined_files?: number;
+  suggestions: ChunkingSuggestion[];
+  comparison?: ChunkingComparison;
+  /** Tokens of each chunk in order, when the server sends them. */
+  chunk_tokens?: number[];
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total_jobs: number;
-  total_pages: number;
-  has_next: boolean;
-  has_prev: boolean;
-}
-
-export interface JobListResponse {
-  jobs: Job[];
-  pagination: Pagination;
-}
-
-export type { TransactionType } from '@repobundle/contract';
-import type { TransactionType } from '@repobundle/contract';
-
-export interface Transaction {
-  id: string | number;
-  type: TransactionType;
-  amount: number;
+export interface ChunkingSuggestion {
+  type: 'improvement' | 'warning' | 'info';
+  title: string;
   description: string;
-  created_at: string;
+  recommendation: string;
+}
+
+export type Trend = 'up' | 'down' | 'stable';
+
+export interface ChunkingComparison {
+  utilization_trend: Trend;
+  utilization_delta?: number;
+  performance_trend: Trend;
+  performance_delta?: number;
+  compared_jobs?: number;
 }
 
 export interface Plan {

@@ -1,51 +1,103 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../api/types.js';
-import { filterTransactions, totalsOf } from './transactions.js';
+import type { Transaction, TransactionsResponse } from '../api/types.js';
+import {
+  TOTALS_MAX_PAGES,
+  loadTransactionTotals,
+  totalsOf,
+  transactionsQuery,
+  type TransactionsQuery,
+} from './transactions.js';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
-const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
-const list: Transaction[] = [
-  {
-    id: 1,
-    type: 'purchase',
-    amount: 500,
-    description: 'Credit pack: 500 credits',
-    created_at: daysAgo(2),
-  },
-  {
-    id: 2,
-    type: 'usage',
-    amount: -35,
-    description: 'Job 1a2b: 1,087 files',
-    created_at: daysAgo(10),
-  },
-  {
-    id: 3,
-    type: 'reservation',
-    amount: -12,
-    description: 'Reserved for job 9b1f',
-    created_at: daysAgo(40),
-  },
-  {
-    id: 4,
-    type: 'refund',
-    amount: 3,
-    description: 'Unused credits returned',
-    created_at: daysAgo(100),
-  },
-  { id: 5, type: 'usage', amount: 4, description: 'odd positive usage', created_at: daysAgo(1) },
-];
 
-describe('usage totals and filters', () => {
+function row(id: number, type: Transaction['type'], amount: number): Transaction {
+  return {
+    id: String(id),
+    type,
+    credit_type: 'monthly',
+    amount,
+    balance_after: 0,
+    description: `row ${id}`,
+    job_id: null,
+    created_at: new Date(now).toISOString(),
+  };
+}
+
+describe('usage totals', () => {
   it('sums purchases above 0, and the absolute usage and reservations below 0', () => {
+    const list = [
+      row(1, 'purchase', 500),
+      row(2, 'usage', -35),
+      row(3, 'reservation', -12),
+      row(4, 'refund', 3),
+      row(5, 'usage', 4),
+    ];
     expect(totalsOf(list)).toEqual({ purchased: 500, used: 35, reserved: 12 });
   });
 
-  it('filters by date range, type and case-insensitive description search', () => {
-    expect(filterTransactions(list, '7d', 'all', '', now).map((t) => t.id)).toEqual([1, 5]);
-    expect(filterTransactions(list, '90d', 'all', '', now).map((t) => t.id)).toEqual([1, 2, 3, 5]);
-    expect(filterTransactions(list, 'all', 'usage', '', now).map((t) => t.id)).toEqual([2, 5]);
-    expect(filterTransactions(list, 'all', 'all', 'JOB', now).map((t) => t.id)).toEqual([2, 3]);
+  it('reads every page of the three summed types, not only the page on screen', async () => {
+    const ledger: Record<string, Transaction[]> = {
+      purchase: Array.from({ length: 150 }, (_, i) => row(i, 'purchase', 10)),
+      usage: [row(1000, 'usage', -7)],
+      reservation: [],
+    };
+    const asked: TransactionsQuery[] = [];
+    const totals = await loadTransactionTotals(async (query) => {
+      asked.push(query);
+      const all = ledger[query.type!]!;
+      const start = (query.page - 1) * query.limit;
+      const pages = Math.ceil(all.length / query.limit);
+      return {
+        transactions: all.slice(start, start + query.limit),
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total: all.length,
+          total_pages: pages,
+          has_next: query.page < pages,
+          has_prev: query.page > 1,
+        },
+      } satisfies TransactionsResponse;
+    });
+    expect(totals).toEqual({ purchased: 1500, used: 7, reserved: 0, complete: true });
+    expect(asked.filter((q) => q.type === 'purchase').map((q) => q.page)).toEqual([1, 2]);
+  });
+
+  it('says the totals are partial when a type has more rows than the cap', async () => {
+    const totals = await loadTransactionTotals(async (query) => ({
+      transactions: [row(query.page, query.type!, query.type === 'purchase' ? 1 : -1)],
+      pagination: {
+        page: query.page,
+        limit: query.limit,
+        total: 10_000,
+        total_pages: 10_000,
+        has_next: true,
+        has_prev: query.page > 1,
+      },
+    }));
+    expect(totals.complete).toBe(false);
+    expect(totals.purchased).toBe(TOTALS_MAX_PAGES);
+  });
+});
+
+describe('usage filters as a server query', () => {
+  it('sends page and size, and nothing for "all" and an empty search', () => {
+    expect(transactionsQuery({ range: 'all', type: 'all', search: '  ', page: 3 }, now)).toEqual({
+      page: 3,
+      limit: 25,
+    });
+  });
+
+  it('turns a date range into start_date and passes type and the trimmed search', () => {
+    expect(
+      transactionsQuery({ range: '7d', type: 'usage', search: ' Job 1a ', page: 1 }, now),
+    ).toEqual({
+      page: 1,
+      limit: 25,
+      type: 'usage',
+      start_date: '2026-11-15T12:00:00.000Z',
+      search: 'Job 1a',
+    });
   });
 });

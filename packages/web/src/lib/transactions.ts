@@ -1,6 +1,7 @@
-import type { Transaction } from '../api/types.js';
+import type { Transaction, TransactionType, TransactionsResponse } from '../api/types.js';
 
-// Usage screen rules of spec part 1 section 9.
+// Usage screen rules of spec part 1 section 9. Filtering, search and paging run on the server
+// (GET /payments/transactions); these build its query and total the ledger.
 
 export const DATE_RANGES = ['all', '7d', '30d', '90d'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
@@ -14,7 +15,40 @@ export const TYPE_FILTERS = [
 ] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
 
+export const TRANSACTIONS_PAGE_SIZE = 25;
 const RANGE_DAYS: Record<DateRange, number | null> = { all: null, '7d': 7, '30d': 30, '90d': 90 };
+
+/** The query string of GET /payments/transactions. */
+export interface TransactionsQuery {
+  page: number;
+  limit: number;
+  type?: TransactionType;
+  start_date?: string;
+  end_date?: string;
+  search?: string;
+}
+
+export interface TransactionFilters {
+  range: DateRange;
+  type: TypeFilter;
+  search: string;
+  page: number;
+}
+
+export function transactionsQuery(
+  filters: TransactionFilters,
+  now: number = Date.now(),
+): TransactionsQuery {
+  const days = RANGE_DAYS[filters.range];
+  const search = filters.search.trim();
+  return {
+    page: filters.page,
+    limit: TRANSACTIONS_PAGE_SIZE,
+    ...(filters.type === 'all' ? {} : { type: filters.type }),
+    ...(days === null ? {} : { start_date: new Date(now - days * 86_400_000).toISOString() }),
+    ...(search ? { search } : {}),
+  };
+}
 
 export interface TransactionTotals {
   purchased: number;
@@ -22,7 +56,7 @@ export interface TransactionTotals {
   reserved: number;
 }
 
-export function totalsOf(list: Transaction[]): TransactionTotals {
+export function totalsOf(list: readonly Pick<Transaction, 'type' | 'amount'>[]): TransactionTotals {
   let purchased = 0;
   let used = 0;
   let reserved = 0;
@@ -34,22 +68,32 @@ export function totalsOf(list: Transaction[]): TransactionTotals {
   return { purchased, used, reserved };
 }
 
-export function filterTransactions(
-  list: Transaction[],
-  range: DateRange,
-  type: TypeFilter,
-  search: string,
-  now: number = Date.now(),
-): Transaction[] {
-  const days = RANGE_DAYS[range];
-  const since = days === null ? null : now - days * 86_400_000;
-  const needle = search.trim().toLowerCase();
-  return list.filter(
-    (t) =>
-      (since === null || new Date(t.created_at).getTime() >= since) &&
-      (type === 'all' || t.type === type) &&
-      (!needle || (t.description ?? '').toLowerCase().includes(needle)),
+/** Rows read per type for the totals; past this the totals cover the most recent rows only. */
+export const TOTALS_PAGE_SIZE = 100;
+export const TOTALS_MAX_PAGES = 50;
+const TOTAL_TYPES = ['purchase', 'usage', 'reservation'] as const;
+
+/**
+ * Totals over the whole ledger, not the page on screen: the three summed types are read page by
+ * page (newest first). `complete` is false when a type had more rows than the cap.
+ */
+export async function loadTransactionTotals(
+  fetchPage: (query: TransactionsQuery) => Promise<TransactionsResponse>,
+): Promise<TransactionTotals & { complete: boolean }> {
+  let complete = true;
+  const rows: Pick<Transaction, 'type' | 'amount'>[] = [];
+  await Promise.all(
+    TOTAL_TYPES.map(async (type) => {
+      for (let page = 1; page <= TOTALS_MAX_PAGES; page++) {
+        const body = await fetchPage({ page, limit: TOTALS_PAGE_SIZE, type });
+        // Only rows of the asked type count, whatever else an answer holds.
+        rows.push(...body.transactions.filter((row) => row.type === type));
+        if (!body.pagination.has_next) return;
+      }
+      complete = false;
+    }),
   );
+  return { ...totalsOf(rows), complete };
 }
 
 export const TYPE_LABELS: Record<string, string> = {

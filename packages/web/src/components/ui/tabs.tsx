@@ -1,8 +1,9 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 interface TabsProps<T extends string> {
   label: string;
-  tabs: ReadonlyArray<{ id: T; label: string }>;
+  /** A label may carry a badge beside its text. */
+  tabs: ReadonlyArray<{ id: T; label: ReactNode }>;
   value: T;
   onChange(id: T): void;
 }

@@ -15,6 +15,7 @@ import { DeleteJobDialog } from './delete-job-dialog.js';
 import { JobsTable } from './jobs-table.js';
 import { Pagination } from './pagination.js';
 import { StatCard } from './stat-card.js';
+import './dashboard.css';
 
 function averageProcessingMs(jobs: Job[]): number | null {
   const durations = jobs
@@ -45,7 +46,7 @@ export function DashboardPage() {
   const onConfirmDelete = async (digits: string) => {
     if (!deleting) return;
     try {
-      await dataApi.deleteJob(deleting.id ?? deleting.job_id, digits);
+      await dataApi.deleteJob(deleting.id, digits);
       setDeleting(null);
       await queryClient.invalidateQueries({ queryKey: ['jobs', page] });
       void refreshUser(true);
@@ -68,7 +69,7 @@ export function DashboardPage() {
         </ButtonLink>
       </div>
 
-      <div className="grid grid-4">
+      <div className="grid grid-4 compact-stats">
         <StatCard
           icon="files"
           label="Total Jobs"
@@ -164,7 +165,7 @@ export function DashboardPage() {
       </section>
 
       <DeleteJobDialog
-        jobId={deleting ? (deleting.id ?? deleting.job_id ?? '') : null}
+        jobId={deleting ? deleting.id : null}
         onCancel={() => setDeleting(null)}
         onConfirm={onConfirmDelete}
       />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { Alert } from '../../components/ui/feedback.js';
 import { TextField } from '../../components/ui/field.js';
 
 export const CONFIRM_LENGTH = 5;
@@ -10,9 +11,11 @@ interface DeleteJobDialogProps {
   onCancel(): void;
   /** Receives the typed digits; the server compares them, the client does not. */
   onConfirm(digits: string): Promise<void>;
+  /** A failure to show inside the dialog (the job page); the dashboard alerts instead. */
+  error?: string | null;
 }
 
-export function DeleteJobDialog({ jobId, onCancel, onConfirm }: DeleteJobDialogProps) {
+export function DeleteJobDialog({ jobId, onCancel, onConfirm, error }: DeleteJobDialogProps) {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -65,6 +68,7 @@ export function DeleteJobDialog({ jobId, onCancel, onConfirm }: DeleteJobDialogP
           onChange={(event) => setTyped(event.target.value.slice(0, CONFIRM_LENGTH))}
           placeholder={lastFive}
         />
+        {error && <Alert tone="danger">{error}</Alert>}
       </div>
     </Dialog>
   );

@@ -7,7 +7,80 @@ import { describeScheduledDeletion } from '../../lib/scheduled-deletion.js';
 import { JobStatusBadge } from './job-status-badge.js';
 import { DataTable } from '../../components/ui/table.js';
 
+/** A table on wide screens; a list of cards on phones, where nine columns cannot fit. */
 export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
+  return (
+    <>
+      <div className="jobs-table">
+        <JobsGrid jobs={jobs} onDelete={onDelete} />
+      </div>
+      <JobCards jobs={jobs} onDelete={onDelete} />
+    </>
+  );
+}
+
+function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
+  return (
+    <ul className="job-cards" aria-label="Recent jobs">
+      {jobs.map((job) => {
+        const deletion = describeScheduledDeletion(job.scheduled_deletion);
+        return (
+          <li key={job.id} className="job-card">
+            <div className="job-card-top">
+              <Link to={`/jobs/${job.id}`} className="job-cell">
+                <span className="job-source">{job.source_name || 'Untitled job'}</span>
+                <code className="code-chip">{job.id.slice(0, 8)}</code>
+              </Link>
+              <JobStatusBadge status={job.status} />
+            </div>
+            <dl className="job-card-facts">
+              <div>
+                <dt>Files</dt>
+                <dd>{formatNumber(job.file_count || job.total_files)}</dd>
+              </div>
+              <div>
+                <dt>Format</dt>
+                <dd className="format-chip">.{job.output_format}</dd>
+              </div>
+              <div>
+                <dt>Credits</dt>
+                <dd>{formatNumber(job.reserved_credits)}</dd>
+              </div>
+              <div>
+                <dt>Created</dt>
+                <dd>{formatShortDateTime(job.created_at)}</dd>
+              </div>
+              <div>
+                <dt>Finished</dt>
+                <dd>{formatShortDateTime(job.finished_at)}</dd>
+              </div>
+              <div>
+                <dt>Deletion</dt>
+                <dd className={deletion.overdue ? 'text-danger' : undefined}>{deletion.text}</dd>
+              </div>
+            </dl>
+            <div className="job-card-actions">
+              <Link to={`/jobs/${job.id}`} className="btn btn-secondary btn-sm">
+                View
+              </Link>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="btn-danger-text"
+                onClick={() => onDelete(job)}
+              >
+                <Icon name="trash" size={15} />
+                Delete
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
   return (
     <DataTable caption="Recent jobs">
       <thead>
@@ -27,23 +100,26 @@ export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job):
       </thead>
       <tbody>
         {jobs.map((job) => {
-          const id = job.id ?? job.job_id;
+          const id = job.id;
           const deletion = describeScheduledDeletion(job.scheduled_deletion);
           return (
             <tr key={id}>
               <td>
-                <code className="code-chip" title={id}>
-                  {id.slice(0, 8)}
-                </code>
+                <Link to={`/jobs/${id}`} className="job-cell">
+                  <span className="job-source">{job.source_name || 'Untitled job'}</span>
+                  <code className="code-chip" title={id}>
+                    {id.slice(0, 8)}
+                  </code>
+                </Link>
               </td>
               <td>
                 <JobStatusBadge status={job.status} />
               </td>
-              <td>{formatNumber(job.file_count ?? job.total_files ?? 0)}</td>
+              <td>{formatNumber(job.file_count || job.total_files)}</td>
               <td>
                 <span className="format-chip">.{job.output_format}</span>
               </td>
-              <td>{formatNumber(job.reserved_credits ?? 0)}</td>
+              <td>{formatNumber(job.reserved_credits)}</td>
               <td>{formatShortDateTime(job.created_at)}</td>
               <td>{formatShortDateTime(job.finished_at)}</td>
               <td className={deletion.overdue ? 'text-danger' : undefined}>{deletion.text}</td>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../components/ui/icons.js';
+import './stat-card.css';
 
 export function StatCard({
   icon,

@@ -1,21 +1,182 @@
-import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/ui/feedback.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { jobKeys, useJob } from '../../api/job-queries.js';
+import { jobsApi } from '../../api/jobs-api.js';
+import { ButtonLink, Button } from '../../components/ui/button.js';
+import { Alert, Badge, Spinner } from '../../components/ui/feedback.js';
+import { Icon } from '../../components/ui/icons.js';
+import { Tabs } from '../../components/ui/tabs.js';
+import { useSession } from '../../session/session-context.js';
+import { DeleteJobDialog } from '../dashboard/delete-job-dialog.js';
+import { AnalyticsTab } from './analytics/analytics-tab.js';
+import { errorCount } from './analytics/processing-errors.js';
+import { saveBlob } from './file-actions.js';
+import { plural } from './format-bytes.js';
+import { JobHeader } from './job-header.js';
+import { isRunning } from './job-labels.js';
+import { OverviewTab } from './overview/overview-tab.js';
+import { PreviewTab } from './preview/preview-tab.js';
+import { useJobUserRefresh } from './use-job-user-refresh.js';
+import './job-page.css';
 
-// Placeholder until the job page issue lands its screen here (spec part 2 section 2).
+const TABS = ['overview', 'preview', 'analytics'] as const;
+type TabId = (typeof TABS)[number];
+const TAB_NAMES: Record<TabId, string> = {
+  overview: 'Overview',
+  preview: 'Preview Files',
+  analytics: 'Analytics',
+};
+export const DELETE_FAILED = 'Failed to delete job. Please try again.';
+
+/** The job detail page, /jobs/{jobId} (spec part 2 section 2). */
 export function JobPage() {
-  const { jobId } = useParams();
-  return (
-    <div className="container page">
-      <Link to="/dashboard">Back to Dashboard</Link>
-      <h1 className="page-title" style={{ marginTop: 12 }}>
-        Job Details
-      </h1>
-      <p className="faint">{jobId}</p>
-      <div className="card section-block">
-        <EmptyState icon="files" title="Job details">
-          The job page is being built and will appear here.
-        </EmptyState>
+  const jobId = useParams().jobId ?? '';
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((id) => id === params.get('tab')) ?? 'overview';
+  const setTab = (id: TabId) =>
+    setParams(id === 'overview' ? {} : { tab: id }, { replace: true, preventScrollReset: true });
+  const query = useJob(jobId);
+  const job = query.data;
+  useJobUserRefresh(job?.status);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { refreshUser } = useSession();
+  const [downloading, setDownloading] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await jobsApi.download(jobId), `job-${jobId}.zip`);
+    } catch (error) {
+      // Spec part 2 section 8: a download failure is only logged.
+      console.error('Download failed', error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const remove = async (digits: string) => {
+    try {
+      await jobsApi.remove(jobId, digits);
+      queryClient.removeQueries({ queryKey: jobKeys.job(jobId) });
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      void refreshUser(true);
+      void navigate('/dashboard');
+    } catch {
+      setDeleteError(DELETE_FAILED);
+    }
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="container page">
+        <div className="center-screen" role="status">
+          <Spinner />
+          <p className="muted">Loading Job Details...</p>
+        </div>
       </div>
+    );
+  }
+  if (!job) {
+    return (
+      <div className="container page">
+        <div className="card job-error">
+          <span className="empty-icon job-error-icon">
+            <Icon name="alert" size={24} />
+          </span>
+          <h1 className="page-title">Error Loading Job</h1>
+          <p className="muted">{query.error?.message}</p>
+          <div className="row">
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              <Icon name="refresh" size={16} />
+              Try Again
+            </Button>
+            <ButtonLink to="/dashboard">Back to Dashboard</ButtonLink>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const running = isRunning(job);
+  const errors = errorCount(job);
+  const outputs = job.statistics?.output_files ?? 0;
+  const tabs = [
+    {
+      id: 'overview' as const,
+      label: (
+        <span className="tab-label">
+          Overview
+          {running && (
+            <Badge tone="info" dot>
+              Active
+            </Badge>
+          )}
+          <Badge>{plural(job.file_count || job.total_files, 'file')}</Badge>
+        </span>
+      ),
+    },
+    {
+      id: 'preview' as const,
+      label: (
+        <span className="tab-label">
+          Preview Files
+          {job.status === 'succeeded' ? (
+            <Badge tone="success">{plural(outputs, 'output')}</Badge>
+          ) : (
+            <Badge tone="warning">Not Ready</Badge>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'analytics' as const,
+      label: (
+        <span className="tab-label">
+          Analytics
+          <Badge tone={errors > 0 ? 'danger' : 'neutral'}>{plural(errors, 'error')}</Badge>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className="container page job-page">
+      <JobHeader
+        jobId={jobId}
+        job={job}
+        downloading={downloading}
+        onDownload={() => void download()}
+        onDelete={() => {
+          setDeleteError(null);
+          setDeleting(true);
+        }}
+      />
+      {query.isError && (
+        <Alert tone="warning">
+          Live updates stopped: {query.error.message}{' '}
+          <button type="button" className="link-button" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </Alert>
+      )}
+      <Tabs label="Job sections" tabs={tabs} value={tab} onChange={setTab} />
+      <div className="job-panel" role="tabpanel" aria-label={TAB_NAMES[tab]}>
+        {tab === 'overview' && <OverviewTab job={job} />}
+        {tab === 'preview' && <PreviewTab job={job} onShowAnalytics={() => setTab('analytics')} />}
+        {tab === 'analytics' && <AnalyticsTab job={job} />}
+      </div>
+      <DeleteJobDialog
+        jobId={deleting ? jobId : null}
+        error={deleteError}
+        onCancel={() => {
+          setDeleting(false);
+          setDeleteError(null);
+        }}
+        onConfirm={remove}
+      />
     </div>
   );
 }

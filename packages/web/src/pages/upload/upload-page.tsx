@@ -1,19 +1,72 @@
-import { EmptyState } from '../../components/ui/feedback.js';
-import { ButtonLink } from '../../components/ui/button.js';
+import { useState } from 'react';
+import { Spinner } from '../../components/ui/feedback.js';
+import { uploadLimitMb } from '../../lib/upload/validate-archive.js';
+import { useSession } from '../../session/session-context.js';
+import { ArchiveBar } from './archive-bar.js';
+import { ArchiveWorkspace } from './archive-workspace.js';
+import { HowItWorks } from './how-it-works.js';
+import { ModeSwitch, type UploadMode } from './mode-switch.js';
+import { ProUpsell } from './pro-upsell.js';
+import { RepositoryPanel } from './repository-panel.js';
+import { useArchive } from './use-archive.js';
+import { ZipDropZone } from './zip-drop-zone.js';
+import { canImportRepositories } from '../../lib/upload/repository-url.js';
+import './upload.css';
 
-// Placeholder until the upload issue lands its screen here (spec part 1 section 2, Upload).
+/** /upload: a ZIP (or, on paid plans, a repository), files chosen in the explorer, a job. */
 export function UploadPage() {
-  return (
-    <div className="container page">
-      <div className="card">
-        <EmptyState
-          icon="upload"
-          title="New job"
-          action={<ButtonLink to="/dashboard">Back to Dashboard</ButtonLink>}
-        >
-          The upload screen is being built and will appear here.
-        </EmptyState>
+  const { user } = useSession();
+  const [mode, setMode] = useState<UploadMode>('zip');
+  const archive = useArchive(user?.upload_limit_mb);
+
+  if (!user) {
+    return (
+      <div className="center-screen" aria-busy="true">
+        <Spinner label="Loading user data..." />
+        <p className="muted">Loading user data...</p>
       </div>
+    );
+  }
+
+  // Switching modes starts over: file, URL, errors and prompts are cleared.
+  const switchMode = (next: UploadMode) => {
+    if (next === mode) return;
+    archive.clear();
+    setMode(next);
+  };
+  const { state } = archive;
+
+  return (
+    <div className="container page upload-page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">New Job</h1>
+          <p className="page-subtitle">
+            Choose a source, pick the files that matter, and turn them into AI-ready bundles.
+          </p>
+        </div>
+        <ModeSwitch mode={mode} onChange={switchMode} />
+      </div>
+
+      {mode === 'repository' ? (
+        <RepositoryPanel key="repository" user={user} onUseZip={() => switchMode('zip')} />
+      ) : state.status === 'ready' ? (
+        <div className="stack upload-stack">
+          <ArchiveBar archive={state.archive} onClear={archive.clear} />
+          <ArchiveWorkspace key={state.archive.id} archive={state.archive} user={user} />
+        </div>
+      ) : (
+        <div className="stack upload-stack">
+          <ZipDropZone
+            limitMb={uploadLimitMb(user.upload_limit_mb)}
+            reading={state.status === 'reading'}
+            error={state.status === 'idle' ? state.error : null}
+            onFile={(file) => void archive.load(file)}
+          />
+          <HowItWorks />
+          {!canImportRepositories(user) && <ProUpsell compact />}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,33 +1,59 @@
 import { useState } from 'react';
-import { useTransactions } from '../../api/queries.js';
+import { useTransactionTotals, useTransactions } from '../../api/queries.js';
 import { Button } from '../../components/ui/button.js';
-import { Badge, EmptyState, Skeleton } from '../../components/ui/feedback.js';
+import { EmptyState, Skeleton } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { Select } from '../../components/ui/select.js';
-import { formatDateTime, formatNumber } from '../../lib/format.js';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
+import { formatNumber } from '../../lib/format.js';
 import {
   DATE_RANGES,
   RANGE_LABELS,
   TYPE_FILTERS,
   TYPE_LABELS,
-  filterTransactions,
-  totalsOf,
+  transactionsQuery,
   type DateRange,
   type TypeFilter,
 } from '../../lib/transactions.js';
 import { useSession } from '../../session/session-context.js';
+import { Pagination } from '../dashboard/pagination.js';
 import { StatCard } from '../dashboard/stat-card.js';
-import { DataTable } from '../../components/ui/table.js';
+import { TransactionsTable } from './transactions-table.js';
+import './usage.css';
+
+const SEARCH_DELAY_MS = 300;
 
 export function UsagePage() {
-  const { user } = useSession();
-  const query = useTransactions();
+  const { user, refreshUser } = useSession();
   const [range, setRange] = useState<DateRange>('all');
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
-  const all = query.data ?? [];
-  const totals = totalsOf(all);
-  const rows = filterTransactions(all, range, type, search);
+  const [page, setPage] = useState(1);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
+  // The start of a date range is fixed when it is chosen, so the query key stays stable.
+  const [rangeStart, setRangeStart] = useState(() => Date.now());
+  const query = useTransactions(
+    transactionsQuery({ range, type, search: settledSearch, page }, rangeStart),
+  );
+  const totals = useTransactionTotals();
+  const rows = query.data?.transactions ?? [];
+  const pagination = query.data?.pagination;
+  const filtered = range !== 'all' || type !== 'all' || settledSearch.trim() !== '';
+
+  const refresh = () => {
+    setRangeStart(Date.now());
+    void query.refetch();
+    void totals.refetch();
+    void refreshUser(true);
+  };
+  const total = (value: number | undefined) =>
+    totals.isPending ? (
+      <Skeleton width={70} height={28} />
+    ) : totals.isError ? (
+      'N/A'
+    ) : (
+      `${formatNumber(value)}${totals.data.complete ? '' : '+'}`
+    );
 
   return (
     <div className="container page">
@@ -36,21 +62,27 @@ export function UsagePage() {
           <h1 className="page-title">Usage &amp; Transactions</h1>
           <p className="page-subtitle">Every credit purchased, reserved, used and refunded.</p>
         </div>
-        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+        <Button variant="secondary" onClick={refresh} loading={query.isFetching}>
           <Icon name="refresh" size={16} />
           Refresh
         </Button>
       </div>
 
-      <div className="grid grid-4">
+      <div className="grid grid-4 compact-stats">
         <StatCard
           icon="coins"
           label="Credits Available"
           value={formatNumber(user?.credits_available)}
+          hint={`${formatNumber(user?.monthly_credits)} monthly · ${formatNumber(user?.purchased_credits)} purchased`}
         />
-        <StatCard icon="download" label="Total Purchased" value={formatNumber(totals.purchased)} />
-        <StatCard icon="zap" label="Total Used" value={formatNumber(totals.used)} />
-        <StatCard icon="clock" label="Total Reserved" value={formatNumber(totals.reserved)} />
+        <StatCard icon="download" label="Total Purchased" value={total(totals.data?.purchased)} />
+        <StatCard icon="zap" label="Total Used" value={total(totals.data?.used)} />
+        <StatCard
+          icon="clock"
+          label="Total Reserved"
+          value={total(totals.data?.reserved)}
+          hint={`${formatNumber(user?.credits_reserved)} held right now`}
+        />
       </div>
 
       <section className="card section-block">
@@ -66,22 +98,32 @@ export function UsagePage() {
               type="search"
               placeholder="Search descriptions..."
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
             />
           </div>
-          <div className="row">
+          <div className="row filter-selects">
             <Select<DateRange>
               label="Date range"
               hideLabel
               value={range}
-              onChange={setRange}
+              onChange={(value) => {
+                setRange(value);
+                setRangeStart(Date.now());
+                setPage(1);
+              }}
               options={DATE_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
             />
             <Select<TypeFilter>
               label="Type"
               hideLabel
               value={type}
-              onChange={setType}
+              onChange={(value) => {
+                setType(value);
+                setPage(1);
+              }}
               options={TYPE_FILTERS.map((value) => ({ value, label: TYPE_LABELS[value]! }))}
             />
           </div>
@@ -106,49 +148,24 @@ export function UsagePage() {
           </EmptyState>
         ) : rows.length === 0 ? (
           <EmptyState icon="credit" title="No transactions found">
-            {all.length > 0
+            {filtered
               ? 'Try another filter or search.'
               : 'Credits you buy or use will show up here.'}
           </EmptyState>
         ) : (
-          <DataTable caption="Transactions">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Kind</th>
-                <th scope="col" style={{ textAlign: 'right' }}>
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t) => (
-                <tr key={t.id}>
-                  <td>{formatDateTime(t.created_at)}</td>
-                  <td>
-                    <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
-                  </td>
-                  <td style={{ whiteSpace: 'normal', minWidth: 220 }}>{t.description}</td>
-                  <td>
-                    {t.amount > 0 ? (
-                      <Badge tone="success">Credit</Badge>
-                    ) : (
-                      <Badge tone="danger">Debit</Badge>
-                    )}
-                  </td>
-                  <td
-                    style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
-                    className={t.amount > 0 ? 'text-success' : 'text-danger'}
-                  >
-                    {t.amount > 0 ? '+' : ''}
-                    {formatNumber(t.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <>
+            <TransactionsTable rows={rows} />
+            {pagination && (
+              <div className="card-body table-footer">
+                <span className="faint">
+                  {formatNumber((pagination.page - 1) * pagination.limit + 1)}–
+                  {formatNumber((pagination.page - 1) * pagination.limit + rows.length)} of{' '}
+                  {formatNumber(pagination.total)}
+                </span>
+                <Pagination page={page} totalPages={pagination.total_pages} onPage={setPage} />
+              </div>
+            )}
+          </>
         )}
       </section>
     </div>

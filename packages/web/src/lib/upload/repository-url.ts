@@ -1,0 +1,27 @@
+// Repository URLs (spec part 1 section 5): {host}/{owner}/{repo}, optionally /tree/{ref}.
+
+export const INVALID_REPOSITORY_URL = 'Please enter a valid GitHub repository URL';
+
+const PATTERN =
+  /^(?:https?:\/\/)?(?:www\.)?github\.com\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?:\/tree\/([^\s?#]+?))?\/?$/;
+
+export interface RepositoryRef {
+  owner: string;
+  repo: string;
+  branch: string;
+}
+
+export function parseRepositoryUrl(url: string): RepositoryRef | null {
+  const match = PATTERN.exec(url.trim());
+  if (!match) return null;
+  return { owner: match[1]!, repo: match[2]!, branch: match[3] ?? 'main' };
+}
+
+/** Starter, Pro and Enterprise (role or subscription plan, any case) may import repositories. */
+export function canImportRepositories(user: { role: string; subscription_plan?: string | null }) {
+  const paid = ['starter', 'pro', 'enterprise'];
+  return (
+    paid.includes(user.role.toLowerCase()) ||
+    paid.includes((user.subscription_plan ?? '').toLowerCase())
+  );
+}

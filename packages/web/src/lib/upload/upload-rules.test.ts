@@ -1,0 +1,198 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { shortDetails, summarizeOptions } from './advanced-summary.js';
+import { decideCredits } from './credit-choice.js';
+import { addPatterns, patternError } from './custom-patterns.js';
+import { countLines, creditsForLines, estimateSelection } from './estimate.js';
+import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from './job-fields.js';
+import { nextPlanFor } from './next-plan.js';
+import { canImportRepositories, parseRepositoryUrl } from './repository-url.js';
+import { normalizeTokenLimit, suggestTokenLimits } from './token-limits.js';
+import { overallPercent, RemainingTimeEstimator } from './upload-progress.js';
+import { validateArchiveFile } from './validate-archive.js';
+
+describe('estimates', () => {
+  it('counts 120 bytes a line unless the content was read, 1 credit per 2,000 lines', () => {
+    const estimate = estimateSelection([
+      { size: 240_000 },
+      { size: 1 },
+      { size: 500, knownLines: 7 },
+    ]);
+    expect(estimate).toEqual({ files: 3, bytes: 240_501, lines: 2008, credits: 2, dollars: 0.2 });
+    expect(creditsForLines(0)).toBe(1);
+    expect(creditsForLines(2000)).toBe(1);
+    expect(creditsForLines(2001)).toBe(2);
+    expect(estimateSelection([]).credits).toBe(0);
+  });
+
+  it('counts lines as the server does', () => {
+    expect(countLines('')).toBe(0);
+    expect(countLines('a')).toBe(1);
+    expect(countLines('a\n')).toBe(1);
+    expect(countLines('a\nb')).toBe(2);
+  });
+});
+
+describe('token limits', () => {
+  it('falls back to 128K outside the list', () => {
+    expect(normalizeTokenLimit(64_000)).toBe(64_000);
+    expect(normalizeTokenLimit(100_000)).toBe(128_000);
+  });
+
+  it('suggests at most two limits, in the spec order', () => {
+    const langs = (...l: string[]) => new Set(l);
+    expect(suggestTokenLimits({ bytes: 6_000_000, files: 10, languages: langs('go') })).toEqual([
+      { limit: 2_000_000, reason: 'Over 5 MB selected' },
+    ]);
+    expect(
+      suggestTokenLimits({ bytes: 3_000_000, files: 60, languages: langs('python') }).map(
+        (s) => s.limit,
+      ),
+    ).toEqual([1_000_000, 512_000]);
+    expect(
+      suggestTokenLimits({ bytes: 50_000, files: 3, languages: langs('python') }).map(
+        (s) => s.limit,
+      ),
+    ).toEqual([64_000, 128_000]);
+    expect(suggestTokenLimits({ bytes: 500_000, files: 10, languages: langs('ts', 'go') })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('progress', () => {
+  it('maps steps to the spec percentages', () => {
+    expect(overallPercent('preparing', 0)).toBe(15);
+    expect(overallPercent('processing', 50)).toBe(30);
+    expect(overallPercent('uploading', 50)).toBe(65);
+    expect(overallPercent('uploading', 100)).toBe(85);
+    expect(overallPercent('redirecting', 0)).toBe(100);
+  });
+
+  it('estimates the time left from the last 5 speeds, every 2 s, clamped and divided by 2.5', () => {
+    let now = 0;
+    const estimator = new RemainingTimeEstimator(() => now);
+    const total = 100_000_000;
+    expect(estimator.sample(0, total)).toBe(0);
+    now = 1000;
+    // 1 MB/s with 99 MB to go: 99 s raw, shown as 99 / 2.5.
+    expect(estimator.sample(1_000_000, total)).toBe(Math.round(99 / 2.5));
+    now = 1500;
+    expect(estimator.sample(5_000_000, total)).toBe(Math.round(99 / 2.5)); // within 2 s: unchanged
+    now = 4000;
+    // The average of the three speeds seen: 1 MB/s, 8 MB/s, then 4.5 MB in 2.5 s.
+    const average = (1_000_000 + 8_000_000 + 1_800_000) / 3;
+    expect(estimator.sample(9_500_000, total)).toBe(
+      Math.round((total - 9_500_000) / average / 2.5),
+    );
+
+    now = 0;
+    const slow = new RemainingTimeEstimator(() => now);
+    slow.sample(0, total);
+    now = 2000;
+    // 500 B/s: days raw, capped at 600 s.
+    expect(slow.sample(1000, total)).toBe(600 / 2.5);
+  });
+});
+
+describe('credits', () => {
+  it('is enough, hybrid or short', () => {
+    const balances = { monthly: 10, purchased: 5 };
+    expect(decideCredits(8, 'monthly', balances)).toEqual({ kind: 'enough' });
+    expect(decideCredits(12, 'monthly', balances)).toEqual({
+      kind: 'hybrid',
+      needed: 12,
+      available: 10,
+      other: 'purchased',
+    });
+    expect(decideCredits(16, 'purchased', balances)).toEqual({
+      kind: 'short',
+      needed: 16,
+      available: 5,
+      total: 15,
+    });
+  });
+});
+
+describe('archive validation', () => {
+  it('checks the name, the 200 MB cap and the plan limit', () => {
+    expect(validateArchiveFile({ name: 'repo.tar.gz', size: 10 }, 200)).toBe(
+      'Please upload a .zip archive',
+    );
+    expect(validateArchiveFile({ name: 'REPO.ZIP', size: 10 }, 200)).toBeNull();
+    expect(validateArchiveFile({ name: 'a.zip', size: 201 * 1024 * 1024 }, 500)).toBe(
+      'File too large. Maximum size: 200MB',
+    );
+    expect(validateArchiveFile({ name: 'a.zip', size: 11 * 1024 * 1024 }, 10)).toBe(
+      'File too large. Maximum size: 10MB',
+    );
+  });
+});
+
+describe('options', () => {
+  it('sends flags inverted, overlap only for fixed, gitignore_config only with patterns', () => {
+    const options = { ...DEFAULT_OPTIONS, includeComments: false, chunkOverlap: 300 };
+    const fields = toJobFields(options, ['a.ts'], 3, 'hybrid');
+    expect(fields).toMatchObject({
+      remove_comments: true,
+      remove_blank_lines: false,
+      show_line_numbers: true,
+      chunk_overlap: 300,
+      credit_type: 'hybrid',
+      estimated_tokens: 3,
+      use_gitignore: false,
+    });
+    expect(fields.gitignore_config).toBeUndefined();
+    const patterns = addPatterns([], ['dist/', ' dist/ ', '*.log'], 'exclude', 'template:Node.js');
+    expect(patterns.map((p) => p.pattern)).toEqual(['dist/', '*.log']);
+    const withPatterns = toJobFields(
+      { ...options, chunkingStrategy: 'auto', customPatterns: patterns },
+      ['a.ts'],
+      1,
+      'monthly',
+    );
+    expect(withPatterns.chunk_overlap).toBe(0);
+    expect(withPatterns.gitignore_config?.custom_exclude_patterns).toEqual(['dist/', '*.log']);
+    expect(withPatterns.gitignore_config?.custom_patterns?.[0]?.source).toBe('template:Node.js');
+  });
+
+  it('switches to an allowed format and validates overlap and patterns', () => {
+    expect(allowedFormat('json', ['md', 'txt'])).toBe('md');
+    expect(allowedFormat('txt', ['md', 'txt'])).toBe('txt');
+    expect(allowedFormat('json', [])).toBe('md');
+    expect(overlapError({ ...DEFAULT_OPTIONS, chunkOverlap: 64_001 })).toMatch(/at most half/);
+    expect(overlapError({ ...DEFAULT_OPTIONS, chunkOverlap: 64_000 })).toBeNull();
+    expect(patternError('   ')).toBe('A pattern must not be blank.');
+    expect(patternError('# note')).toMatch(/comment/);
+    expect(patternError('!')).toBe('A ! must be followed by a pattern.');
+    expect(patternError('src/**/*.ts')).toBeNull();
+  });
+
+  it('summarises each kind of option, two details then an ellipsis', () => {
+    const [output] = summarizeOptions(DEFAULT_OPTIONS);
+    expect(output!.type).toBe('Output');
+    expect(shortDetails(output!.details)).toBe('Markdown, Comments kept, …');
+    expect(shortDetails(['a', 'b'])).toBe('a, b');
+  });
+});
+
+describe('plans and repositories', () => {
+  it('names the smallest plan that covers the lines', () => {
+    expect(nextPlanFor(300_000, 100_000).id).toBe('starter');
+    expect(nextPlanFor(1_000_000, 100_000).id).toBe('pro');
+    expect(nextPlanFor(3_000_000, 2_000_000).id).toBe('enterprise');
+  });
+
+  it('parses repository URLs and gates the feature by plan', () => {
+    expect(parseRepositoryUrl('https://github.com/acme/shop')).toEqual({
+      owner: 'acme',
+      repo: 'shop',
+      branch: 'main',
+    });
+    expect(parseRepositoryUrl('github.com/acme/shop/tree/release/2.x')?.branch).toBe('release/2.x');
+    expect(parseRepositoryUrl('https://gitlab.com/acme/shop')).toBeNull();
+    expect(parseRepositoryUrl('https://github.com/acme')).toBeNull();
+    expect(canImportRepositories({ role: 'free', subscription_plan: 'PRO' })).toBe(true);
+    expect(canImportRepositories({ role: 'free', subscription_plan: 'free' })).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import type { Job } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { Icon } from '../../components/ui/icons.js';
+import { formatDateTime } from '../../lib/format.js';
+import { JobStatusBadge } from '../dashboard/job-status-badge.js';
+import { useCopy } from './file-actions.js';
+
+interface JobHeaderProps {
+  jobId: string;
+  job: Job | undefined;
+  downloading: boolean;
+  onDownload(): void;
+  onDelete(): void;
+}
+
+/** Back link, "Job Details" with the id, status, and the actions of a succeeded job. */
+export function JobHeader({ jobId, job, downloading, onDownload, onDelete }: JobHeaderProps) {
+  const { copied, copy } = useCopy();
+  return (
+    <>
+      <Link to="/dashboard" className="back-link">
+        <Icon name="arrowLeft" size={16} />
+        Back to Dashboard
+      </Link>
+      <div className="page-header job-header">
+        <div className="job-heading">
+          <div className="row job-title-row">
+            <h1 className="page-title">Job Details</h1>
+            {job && <JobStatusBadge status={job.status} />}
+          </div>
+          <div className="job-subline">
+            <code className="code-chip job-id">{jobId}</code>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-icon"
+              aria-label="Copy job id"
+              title={copied ? 'Copied' : 'Copy job id'}
+              onClick={() => void copy(jobId)}
+            >
+              <Icon name={copied ? 'check' : 'files'} size={14} />
+            </button>
+            {job && (
+              <span className="faint job-source-line">
+                {job.source_name} · created {formatDateTime(job.created_at)}
+              </span>
+            )}
+          </div>
+        </div>
+        {job?.status === 'succeeded' && (
+          <div className="row job-actions">
+            <Button onClick={onDownload} loading={downloading}>
+              {!downloading && <Icon name="download" size={16} />}
+              Download ZIP
+            </Button>
+            <Button variant="secondary" className="btn-danger-outline" onClick={onDelete}>
+              <Icon name="trash" size={16} />
+              Delete Job
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

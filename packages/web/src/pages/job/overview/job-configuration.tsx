@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import type { Job } from '../../../api/types.js';
+import { Icon } from '../../../components/ui/icons.js';
+import { formatNumber } from '../../../lib/format.js';
+import { CREDIT_TYPE_LABELS, STRATEGY_LABELS } from '../job-labels.js';
+
+function Flag({ on }: { on: boolean }) {
+  return (
+    <span className={on ? 'flag flag-on' : 'flag'}>
+      {on ? <Icon name="check" size={12} /> : <Icon name="x" size={12} />}
+      {on ? 'On' : 'Off'}
+    </span>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="config-item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Job Configuration: every option the job ran with. */
+export function JobConfiguration({ job }: { job: Job }) {
+  return (
+    <section className="card" aria-labelledby="job-configuration-title">
+      <div className="card-header">
+        <h2 id="job-configuration-title" className="card-title">
+          Job Configuration
+        </h2>
+      </div>
+      <div className="card-body stack">
+        <dl className="config-grid">
+          <Item label="Output format">
+            <span className="format-chip">.{job.output_format}</span>
+          </Item>
+          <Item label="Chunking strategy">{STRATEGY_LABELS[job.chunking_strategy]}</Item>
+          <Item label="Token limit">{formatNumber(job.token_limit)} tokens</Item>
+          {job.chunking_strategy === 'fixed' && (
+            <Item label="Chunk overlap">{formatNumber(job.chunk_overlap)}</Item>
+          )}
+          <Item label="Credit type">{CREDIT_TYPE_LABELS[job.credit_type]}</Item>
+          <Item label="Remove comments">
+            <Flag on={job.remove_comments} />
+          </Item>
+          <Item label="Remove blank lines">
+            <Flag on={job.remove_blank_lines} />
+          </Item>
+          <Item label="Line numbers">
+            <Flag on={job.show_line_numbers} />
+          </Item>
+          <Item label="Respect .gitignore">
+            <Flag on={job.respect_gitignore} />
+          </Item>
+          <Item label="Redact secrets">
+            <Flag on={job.redact_secrets} />
+          </Item>
+          <Item label="Notebook processing">
+            <Flag on={job.notebook_processing} />
+          </Item>
+        </dl>
+        <div className="config-patterns">
+          <span className="config-label">Custom patterns</span>
+          {job.custom_patterns.length === 0 ? (
+            <span className="faint">None</span>
+          ) : (
+            <ul className="pattern-list">
+              {job.custom_patterns.map((pattern) => (
+                <li key={pattern}>
+                  <code className="code-chip">{pattern}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {job.gitignore_content && (
+          <details className="config-gitignore">
+            <summary>
+              .gitignore used ({formatNumber(job.gitignore_content.split('\n').length)} lines)
+            </summary>
+            <pre>{job.gitignore_content}</pre>
+          </details>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Job } from '../../../api/types.js';
+import { formatNumber } from '../../../lib/format.js';
+
+function Metric({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="metric">
+      <dt>{label}</dt>
+      <dd>
+        <span className="metric-value">{value}</span>
+        {hint && <span className="metric-hint">{hint}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** Job Statistics: what was selected, what the engine made of it, what it cost. */
+export function JobStatistics({ job }: { job: Job }) {
+  const stats = job.statistics;
+  const pending = stats || job.status === 'failed' ? undefined : 'after processing';
+  const credits =
+    job.status === 'failed'
+      ? {
+          value: formatNumber(job.actual_credits ?? 0),
+          hint: `${formatNumber(job.reserved_credits)} reserved, refunded`,
+        }
+      : job.actual_credits === null
+        ? { value: formatNumber(job.reserved_credits), hint: 'reserved' }
+        : {
+            value: formatNumber(job.actual_credits),
+            hint: `of ${formatNumber(job.reserved_credits)} reserved`,
+          };
+  const number = (value: number | undefined) => (value === undefined ? '—' : formatNumber(value));
+  return (
+    <section className="card" aria-labelledby="job-statistics-title">
+      <div className="card-header">
+        <h2 id="job-statistics-title" className="card-title">
+          Job Statistics
+        </h2>
+      </div>
+      <dl className="metrics card-body">
+        <Metric label="Files selected" value={formatNumber(job.total_files)} />
+        <Metric
+          label="Files processed"
+          value={number(stats?.files)}
+          hint={stats ? `${formatNumber(stats.skipped_files)} skipped` : pending}
+        />
+        <Metric label="Lines" value={formatNumber(stats?.lines ?? job.line_count)} />
+        <Metric label="Input tokens" value={number(stats?.tokens)} hint={pending} />
+        <Metric label="Chunks" value={number(stats?.chunks)} hint={pending} />
+        <Metric label="Output tokens" value={number(stats?.output_tokens)} hint={pending} />
+        <Metric label="Output files" value={number(stats?.output_files)} hint={pending} />
+        <Metric label="Credits" value={credits.value} hint={credits.hint} />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Job } from '../../../api/types.js';
+import { Progress } from '../../../components/ui/feedback.js';
+import { Icon } from '../../../components/ui/icons.js';
+import { STAGE_LABELS, STAGE_STEPS } from '../job-labels.js';
+
+/** The running job's stage and percent, as the worker reports them (job.progress). */
+export function LiveProgress({ job }: { job: Job }) {
+  const { stage, percent } = job.progress;
+  const current = STAGE_STEPS.indexOf(stage as (typeof STAGE_STEPS)[number]);
+  const rounded = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <section className="card card-body live-progress" aria-labelledby="live-progress-title">
+      <div className="live-progress-head">
+        <div>
+          <h2 id="live-progress-title" className="card-title">
+            <span className="pulse-dot" aria-hidden="true" />
+            {job.status === 'pending' ? 'Waiting to start' : 'Processing'}
+          </h2>
+          <p className="muted" aria-live="polite">
+            {STAGE_LABELS[stage]}
+          </p>
+        </div>
+        <span className="live-percent">{rounded}%</span>
+      </div>
+      <Progress value={rounded} label="Job progress" />
+      <ol className="stage-steps">
+        {STAGE_STEPS.map((step, index) => {
+          const state =
+            stage === 'done' || index < current ? 'done' : index === current ? 'current' : 'todo';
+          return (
+            <li key={step} className={`stage-step ${state}`}>
+              <span className="stage-dot" aria-hidden="true">
+                {state === 'done' && <Icon name="check" size={12} />}
+              </span>
+              <span>{STAGE_LABELS[step]}</span>
+              <span className="sr-only">
+                {state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

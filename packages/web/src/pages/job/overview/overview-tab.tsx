@@ -1,0 +1,33 @@
+import type { Job } from '../../../api/types.js';
+import { Alert } from '../../../components/ui/feedback.js';
+import { isRunning } from '../job-labels.js';
+import { JobConfiguration } from './job-configuration.js';
+import { JobStatistics } from './job-statistics.js';
+import { JobTimeline } from './job-timeline.js';
+import { LiveProgress } from './live-progress.js';
+import { ProcessingTimeCard } from './processing-time-card.js';
+
+export function OverviewTab({ job }: { job: Job }) {
+  return (
+    <div className="stack job-stack">
+      {job.status === 'failed' && (
+        <Alert tone="danger">
+          <strong>This job failed.</strong> {job.error ?? 'Processing did not finish.'} Reserved
+          credits were returned to your balance.
+        </Alert>
+      )}
+      {isRunning(job) && <LiveProgress job={job} />}
+      {/* Two columns on wide screens; on narrow ones the items follow their CSS order. */}
+      <div className="overview-grid">
+        <div className="overview-column">
+          <JobStatistics job={job} />
+          <JobConfiguration job={job} />
+        </div>
+        <div className="overview-column">
+          <ProcessingTimeCard job={job} />
+          <JobTimeline job={job} />
+        </div>
+      </div>
+    </div>
+  );
+}

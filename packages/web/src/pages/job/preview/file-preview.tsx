@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useFileContent } from '../../../api/job-queries.js';
+import { Button } from '../../../components/ui/button.js';
+import { Badge, EmptyState, Skeleton } from '../../../components/ui/feedback.js';
+import { Icon } from '../../../components/ui/icons.js';
+import { formatNumber } from '../../../lib/format.js';
+import { useCodeDocument } from '../code/code-document.js';
+import { CodeView } from '../code/code-view.js';
+import { saveText, useCopy } from '../file-actions.js';
+import { formatBytes } from '../format-bytes.js';
+import { JobIcon } from '../job-icons.js';
+import type { TreeFile } from './file-tree.js';
+
+const PREVIEW_FONT = 13;
+
+interface FilePreviewProps {
+  jobId: string;
+  file: TreeFile | null;
+  onFullScreen(): void;
+  /** Previous/next controls, for the preview-only layout that hides the browser. */
+  onStep?: (by: 1 | -1) => void;
+}
+
+/** The selected file: header with its facts and actions, then the code view. */
+export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewProps) {
+  const content = useFileContent(jobId, file?.path ?? null);
+  const doc = useCodeDocument(content.data?.content, file?.path ?? '');
+  const [showLines, setShowLines] = useState(true);
+  const [wrap, setWrap] = useState(false);
+  const { copied, copy } = useCopy();
+
+  if (!file) {
+    return (
+      <div className="preview-empty">
+        <EmptyState icon="file" title="No file selected">
+          Choose a file from the browser to preview
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const text = content.data?.content;
+  return (
+    <div className="file-preview">
+      <div className="preview-head">
+        <div className="preview-file">
+          <JobIcon name="fileText" size={18} className="preview-file-icon" />
+          <div className="preview-file-text">
+            <h3 className="preview-name" title={file.path}>
+              {file.name}
+            </h3>
+            <span className="preview-facts">
+              {doc ? (
+                <Badge tone="primary">{doc.language}</Badge>
+              ) : (
+                <Skeleton width={70} height={20} />
+              )}
+              {doc && <span>{formatNumber(doc.lines.length)} lines</span>}
+              <span>{formatBytes(file.size)}</span>
+            </span>
+          </div>
+        </div>
+        <div className="preview-actions">
+          {onStep && (
+            <span className="preview-step">
+              <Button
+                variant="ghost"
+                size="sm"
+                icon
+                aria-label="Previous file"
+                onClick={() => onStep(-1)}
+              >
+                <Icon name="chevronLeft" size={16} />
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon
+                aria-label="Next file"
+                onClick={() => onStep(1)}
+              >
+                <Icon name="chevronRight" size={16} />
+              </Button>
+            </span>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            icon
+            aria-label="Line numbers"
+            aria-pressed={showLines}
+            title={showLines ? 'Hide line numbers' : 'Show line numbers'}
+            onClick={() => setShowLines((value) => !value)}
+          >
+            <JobIcon name="lineNumbers" size={16} />
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon
+            aria-label="Word wrap"
+            aria-pressed={wrap}
+            title={wrap ? 'Turn word wrap off' : 'Turn word wrap on'}
+            onClick={() => setWrap((value) => !value)}
+          >
+            <JobIcon name="wrap" size={16} />
+          </Button>
+          <span className="preview-sep" aria-hidden="true" />
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={text === undefined}
+            onClick={() => text !== undefined && void copy(text)}
+          >
+            {copied ? <Icon name="check" size={15} /> : <JobIcon name="copy" size={15} />}
+            <span className="btn-text">{copied ? 'Copied' : 'Copy'}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon
+            aria-label={`Download ${file.name}`}
+            title="Download"
+            disabled={text === undefined}
+            onClick={() => text !== undefined && saveText(text, file.name)}
+          >
+            <Icon name="download" size={15} />
+          </Button>
+          <Button variant="primary" size="sm" onClick={onFullScreen}>
+            <JobIcon name="maximize" size={15} />
+            Full Screen
+          </Button>
+        </div>
+      </div>
+      <div className="preview-body">
+        {content.isPending ? (
+          <div className="code-loading" aria-label="Loading file" role="status">
+            {[92, 70, 84, 46, 77, 60, 88, 35].map((width, index) => (
+              <Skeleton key={index} width={`${width}%`} height={14} />
+            ))}
+          </div>
+        ) : content.isError ? (
+          <div className="code-state">
+            <Icon name="alert" size={22} />
+            <strong>Failed to load file content</strong>
+            <span className="muted">
+              Error: {content.error.message}. This file may not exist or may not be accessible.
+            </span>
+          </div>
+        ) : doc ? (
+          <CodeView
+            key={file.path}
+            doc={doc}
+            label={`Contents of ${file.name}`}
+            showLineNumbers={showLines}
+            wrap={wrap}
+            fontSize={PREVIEW_FONT}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button } from '../../components/ui/button.js';
+import { Alert } from '../../components/ui/feedback.js';
+import { Icon } from '../../components/ui/icons.js';
+import { formatBytes } from '../../lib/upload/format-bytes.js';
+import { UploadIcon } from './upload-icons.js';
+import type { LoadedArchive } from './use-archive.js';
+
+/** The loaded archive: name, size, counts, how fast it was listed, and the way back. */
+export function ArchiveBar({ archive, onClear }: { archive: LoadedArchive; onClear(): void }) {
+  const folders = archive.tree.folders.length - 1;
+  return (
+    <div className="stack">
+      <div className="card archive-bar">
+        <span className="feature-icon">
+          <UploadIcon name="archive" size={20} />
+        </span>
+        <div className="archive-info">
+          <strong className="archive-name" title={archive.file.name}>
+            {archive.file.name}
+          </strong>
+          <span className="faint archive-meta" data-list-ms={Math.round(archive.listMs)}>
+            {formatBytes(archive.file.size)} · {archive.tree.files.length.toLocaleString('en-US')}{' '}
+            files in {folders.toLocaleString('en-US')} folders · listed in{' '}
+            {archive.listMs < 1000
+              ? `${Math.max(1, Math.round(archive.listMs))} ms`
+              : `${(archive.listMs / 1000).toFixed(1)} s`}
+          </span>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onClear}>
+          <Icon name="refresh" size={15} />
+          Change<span className="hide-narrow"> file</span>
+        </Button>
+      </div>
+      {archive.listing.problems.length > 0 && (
+        <Alert tone="warning">
+          The server will refuse this archive: {archive.listing.problems.slice(0, 3).join('; ')}
+          {archive.listing.problems.length > 3 ? '…' : '.'}
+        </Alert>
+      )}
+    </div>
+  );
+}

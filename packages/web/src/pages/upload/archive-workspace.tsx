@@ -1,0 +1,165 @@
+import type { JobCreatedResponse, JobCreditType } from '@repobundle/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '../../api/types.js';
+import { Alert } from '../../components/ui/feedback.js';
+import { ROLE_LABELS } from '../../lib/plans.js';
+import {
+  decideCredits,
+  type CreditDecision,
+  type CreditKind,
+} from '../../lib/upload/credit-choice.js';
+import { estimateSelection } from '../../lib/upload/estimate.js';
+import { overlapError, toJobFields } from '../../lib/upload/job-fields.js';
+import { useSession } from '../../session/session-context.js';
+import { ConfigPanel } from './config/config-panel.js';
+import { useUploadOptions } from './config/use-upload-options.js';
+import { CreditsModal } from './credits-modal.js';
+import { Explorer } from './explorer/explorer.js';
+import { useExplorer } from './explorer/use-explorer.js';
+import { PlanLimitBanner } from './plan-limit-banner.js';
+import { ProgressOverlay } from './progress-overlay.js';
+import { SummaryBar } from './summary-bar.js';
+import type { LoadedArchive } from './use-archive.js';
+import { useSubmission } from './use-submission.js';
+
+/** After job creation the page moves on after about 50 ms (spec part 1 section 2). */
+export const NAVIGATE_DELAY_MS = 50;
+
+export const MISSING_PARAMETERS = 'Missing required parameters for job creation';
+
+type Pending = { decision: Exclude<CreditDecision, { kind: 'enough' }>; chosen: CreditKind };
+
+/** Explorer, configuration, summary and submission for one loaded archive. */
+export function ArchiveWorkspace({ archive, user }: { archive: LoadedArchive; user: User }) {
+  const { refreshUser } = useSession();
+  const navigate = useNavigate();
+  const explorer = useExplorer(archive.tree);
+  const { options, update } = useUploadOptions(user.allowed_output_formats);
+  const [creditType, setCreditType] = useState<JobCreditType>(
+    user.default_credit_type === 'purchased' ? 'purchased' : 'monthly',
+  );
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const { tree } = archive;
+  const { selected, knownLines } = explorer;
+  const estimate = useMemo(
+    () =>
+      estimateSelection(
+        selected.map((file) => ({
+          size: tree.files[file]!.size,
+          knownLines: knownLines.get(file),
+        })),
+      ),
+    [selected, knownLines, tree],
+  );
+  const selection = useMemo(
+    () => ({
+      bytes: estimate.bytes,
+      files: estimate.files,
+      languages: new Set(selected.map((file) => tree.files[file]!.language)),
+    }),
+    [estimate, selected, tree],
+  );
+
+  const onCreated = useCallback(
+    (job: JobCreatedResponse) => {
+      void refreshUser(true);
+      window.setTimeout(() => {
+        try {
+          void Promise.resolve(navigate(`/jobs/${job.job_id}`, { replace: true })).catch(() =>
+            window.location.assign(`/jobs/${job.job_id}`),
+          );
+        } catch {
+          window.location.assign(`/jobs/${job.job_id}`);
+        }
+      }, NAVIGATE_DELAY_MS);
+    },
+    [navigate, refreshUser],
+  );
+  const submission = useSubmission(onCreated);
+
+  const overLimit = estimate.files > 0 && estimate.lines > user.max_lines_per_job;
+  const blockedReason =
+    overlapError(options) ??
+    (options.outputFormat === 'custom' && !options.template.trim()
+      ? 'Add a template for the custom format.'
+      : null);
+
+  const send = (type: JobCreditType) => {
+    setPending(null);
+    const paths = selected.map((file) => tree.files[file]!.path);
+    if (paths.length === 0 || !options.outputFormat || !options.tokenLimit) {
+      return submission.fail(MISSING_PARAMETERS);
+    }
+    void submission.start(archive.file, toJobFields(options, paths, estimate.credits, type));
+  };
+
+  const onProcess = () => {
+    if (submission.running || estimate.files === 0 || overLimit || blockedReason) return;
+    const balances = { monthly: user.monthly_credits, purchased: user.purchased_credits };
+    // Without balances there is nothing to compare: the server decides.
+    if (!Number.isFinite(balances.monthly) || !Number.isFinite(balances.purchased)) {
+      return send(creditType);
+    }
+    if (creditType === 'hybrid') {
+      const total = balances.monthly + balances.purchased;
+      if (estimate.credits <= total) return send('hybrid');
+      const decision = decideCredits(estimate.credits, 'monthly', balances);
+      if (decision.kind === 'short') setPending({ decision, chosen: 'monthly' });
+      return;
+    }
+    const decision = decideCredits(estimate.credits, creditType, balances);
+    if (decision.kind === 'enough') send(creditType);
+    else setPending({ decision, chosen: creditType });
+  };
+
+  return (
+    <>
+      <Explorer archive={archive.file} entries={archive.listing.entries} explorer={explorer} />
+      <ConfigPanel
+        options={options}
+        update={update}
+        allowedFormats={user.allowed_output_formats}
+        selection={selection}
+      />
+      <div className="summary-dock">
+        {submission.state.error && <Alert tone="danger">{submission.state.error}</Alert>}
+        {overLimit && (
+          <PlanLimitBanner
+            lines={estimate.lines}
+            maxLines={user.max_lines_per_job}
+            planName={ROLE_LABELS[user.role] ?? user.role}
+          />
+        )}
+        <SummaryBar
+          estimate={estimate}
+          creditType={creditType}
+          onCreditType={setCreditType}
+          overLimit={overLimit}
+          busy={submission.running}
+          blockedReason={blockedReason}
+          onProcess={onProcess}
+        />
+      </div>
+      {pending && (
+        <CreditsModal
+          decision={pending.decision}
+          chosen={pending.chosen}
+          balances={{ monthly: user.monthly_credits, purchased: user.purchased_credits }}
+          onConfirm={send}
+          onClose={() => setPending(null)}
+        />
+      )}
+      {submission.state.step !== 'idle' && (
+        <ProgressOverlay
+          step={submission.state.step}
+          percent={submission.state.percent}
+          remaining={submission.state.remaining}
+          fileName={submission.state.fileName}
+          onCancel={submission.cancel}
+        />
+      )}
+    </>
+  );
+}

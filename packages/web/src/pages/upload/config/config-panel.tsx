@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { Icon } from '../../../components/ui/icons.js';
+import { Tabs } from '../../../components/ui/tabs.js';
+import { shortDetails, summarizeOptions } from '../../../lib/upload/advanced-summary.js';
+import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import { UploadIcon } from '../upload-icons.js';
+import { ChunkingTab } from './chunking-tab.js';
+import { GitignoreTab } from './gitignore-tab.js';
+import { OutputTab } from './output-tab.js';
+import { SecretsTab } from './secrets-tab.js';
+import type { UpdateOption } from './use-upload-options.js';
+
+type TabId = 'output' | 'chunking' | 'gitignore' | 'secrets';
+const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
+  { id: 'output', label: 'Output & Processing' },
+  { id: 'chunking', label: 'Chunking Strategy' },
+  { id: 'gitignore', label: 'Git Ignore Configuration' },
+  { id: 'secrets', label: 'Secret Configuration' },
+];
+
+interface ConfigPanelProps {
+  options: UploadOptions;
+  update: UpdateOption;
+  allowedFormats: readonly string[];
+  selection: { bytes: number; files: number; languages: ReadonlySet<string> };
+}
+
+/** The collapsible Configuration panel: four tabs and the advanced options summary. */
+export function ConfigPanel({ options, update, allowedFormats, selection }: ConfigPanelProps) {
+  const [open, setOpen] = useState(true);
+  const [tab, setTab] = useState<TabId>('output');
+  const bodyId = useId();
+  const summary = summarizeOptions(options);
+  return (
+    <section className="card config-panel" aria-label="Configuration">
+      <button
+        type="button"
+        className="config-head"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="config-title">
+          <span className="feature-icon config-icon">
+            <UploadIcon name="sliders" size={18} />
+          </span>
+          <span>
+            <strong>Configuration</strong>
+            <span className="faint config-subtitle">
+              Output, chunking, ignore rules and secrets
+            </span>
+          </span>
+        </span>
+        <Icon name={open ? 'chevronDown' : 'chevronRight'} />
+      </button>
+      <ul className="advanced-summary" aria-label="Advanced options summary">
+        {summary.map((item) => (
+          <li key={item.type}>
+            <span className="advanced-type">{item.type}</span>
+            <span className="advanced-details">{shortDetails(item.details)}</span>
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <div id={bodyId} className="config-body">
+          <Tabs<TabId> label="Configuration" tabs={TABS} value={tab} onChange={setTab} />
+          <div
+            className="config-tab"
+            role="tabpanel"
+            aria-label={TABS.find((t) => t.id === tab)!.label}
+          >
+            {tab === 'output' && (
+              <OutputTab
+                options={options}
+                update={update}
+                allowedFormats={allowedFormats}
+                selection={selection}
+              />
+            )}
+            {tab === 'chunking' && <ChunkingTab options={options} update={update} />}
+            {tab === 'gitignore' && <GitignoreTab options={options} update={update} />}
+            {tab === 'secrets' && <SecretsTab options={options} update={update} />}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

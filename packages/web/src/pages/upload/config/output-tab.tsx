@@ -1,0 +1,112 @@
+import { Link } from 'react-router';
+import { Icon } from '../../../components/ui/icons.js';
+import { FORMAT_LABELS } from '../../../lib/upload/advanced-summary.js';
+import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import { OptionToggle } from './option-toggle.js';
+import { TokenLimitField } from './token-limit-field.js';
+import type { UpdateOption } from './use-upload-options.js';
+
+const FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
+const FORMAT_HINTS: Record<(typeof FORMATS)[number], string> = {
+  md: 'Fenced code, best for chat models',
+  txt: 'Plain text with file headers',
+  json: 'One object per file',
+  xml: 'Tagged documents',
+  csv: 'One row per file',
+  yaml: 'Readable structured data',
+  custom: 'Your own Handlebars template',
+};
+
+interface OutputTabProps {
+  options: UploadOptions;
+  update: UpdateOption;
+  allowedFormats: readonly string[];
+  selection: { bytes: number; files: number; languages: ReadonlySet<string> };
+}
+
+/** Output & Processing: format (limited by plan), processing flags, token limit. */
+export function OutputTab({ options, update, allowedFormats, selection }: OutputTabProps) {
+  return (
+    <div className="config-grid">
+      <fieldset className="config-section">
+        <legend className="config-legend">Output format</legend>
+        <div className="format-grid">
+          {FORMATS.map((format) => {
+            const allowed = allowedFormats.includes(format);
+            return (
+              <label
+                key={format}
+                className={`option-card${allowed ? '' : ' is-locked'}${options.outputFormat === format ? ' is-selected' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="output-format"
+                  value={format}
+                  checked={options.outputFormat === format}
+                  disabled={!allowed}
+                  onChange={() => update('outputFormat', format)}
+                />
+                <span className="option-card-title">
+                  {FORMAT_LABELS[format]}
+                  {!allowed && <Icon name="lock" size={13} />}
+                </span>
+                <span className="option-card-hint">
+                  {allowed ? FORMAT_HINTS[format] : <Link to="/pricing">Upgrade to access</Link>}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        {options.outputFormat === 'custom' && (
+          <div className="field">
+            <label className="field-label" htmlFor="custom-template">
+              Template (Handlebars)
+            </label>
+            <textarea
+              id="custom-template"
+              className="input textarea code-font"
+              rows={8}
+              value={options.template}
+              onChange={(event) => update('template', event.target.value)}
+            />
+            <span className="field-hint">
+              Variables: source, chunk.index, chunk.count, and per piece path, lines, language,
+              fence, content.
+            </span>
+          </div>
+        )}
+      </fieldset>
+      <div className="config-section">
+        <span className="config-legend">Processing</span>
+        <OptionToggle
+          label="Include comments"
+          description="Off removes comments with a parser, never inside strings."
+          checked={options.includeComments}
+          onChange={(value) => update('includeComments', value)}
+        />
+        <OptionToggle
+          label="Include blank lines"
+          checked={options.includeBlankLines}
+          onChange={(value) => update('includeBlankLines', value)}
+        />
+        <OptionToggle
+          label="Line numbers and metadata"
+          description="Line numbers and file details in the output."
+          checked={options.includeMetadata}
+          onChange={(value) => update('includeMetadata', value)}
+        />
+        <OptionToggle
+          label="Process Jupyter notebooks"
+          description="Turns .ipynb files into their code and markdown cells."
+          checked={options.notebookProcessing}
+          onChange={(value) => update('notebookProcessing', value)}
+        />
+        <TokenLimitField
+          value={options.tokenLimit}
+          onChange={(value) => update('tokenLimit', value)}
+          selection={selection}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  allowedFormat,
+  DEFAULT_OPTIONS,
+  type UploadOptions,
+} from '../../../lib/upload/job-fields.js';
+
+/** The configuration panel's state; the format follows the plan's allowed formats. */
+export function useUploadOptions(allowedFormats: readonly string[] | undefined) {
+  const [options, setOptions] = useState<UploadOptions>(DEFAULT_OPTIONS);
+  const allowedKey = (allowedFormats ?? []).join(',');
+
+  useEffect(() => {
+    if (!allowedFormats) return;
+    setOptions((current) => {
+      const format = allowedFormat(current.outputFormat, allowedFormats);
+      return format === current.outputFormat ? current : { ...current, outputFormat: format };
+    });
+    // allowedKey stands for the list's content: a new array with the same formats is no change.
+  }, [allowedKey]);
+
+  const update = useCallback(
+    <K extends keyof UploadOptions>(key: K, value: UploadOptions[K]) =>
+      setOptions((current) => ({ ...current, [key]: value })),
+    [],
+  );
+  return { options, update, setOptions };
+}
+
+export type UpdateOption = ReturnType<typeof useUploadOptions>['update'];

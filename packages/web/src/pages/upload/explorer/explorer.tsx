@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ZipEntry } from '../../../lib/zip/read-central-directory.js';
+import { ExplorerToolbar } from './explorer-toolbar.js';
+import { FilePreview } from './file-preview.js';
+import { FileTreeView } from './file-tree-view.js';
+import { SplitPane } from './split-pane.js';
+import type { ExplorerState } from './use-explorer.js';
+
+/** How long Locate in tree keeps the file highlighted. */
+export const LOCATE_HIGHLIGHT_MS = 3000;
+
+interface ExplorerProps {
+  archive: Blob;
+  entries: readonly ZipEntry[];
+  explorer: ExplorerState;
+}
+
+/** Toolbar, tree and preview of one archive. */
+export function Explorer({ archive, entries, explorer }: ExplorerProps) {
+  const [locate, setLocate] = useState<{ file: number; nonce: number } | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const { expandTo } = explorer;
+
+  const onLocate = useCallback(
+    (file: number) => {
+      expandTo(file);
+      setLocate((current) => ({ file, nonce: (current?.nonce ?? 0) + 1 }));
+      setHighlighted(file);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setHighlighted(null), LOCATE_HIGHLIGHT_MS);
+    },
+    [expandTo],
+  );
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return (
+    <section className="card explorer" aria-label="Explorer">
+      <ExplorerToolbar explorer={explorer} />
+      <SplitPane
+        left={<FileTreeView explorer={explorer} locate={locate} highlighted={highlighted} />}
+        right={
+          <FilePreview
+            archive={archive}
+            entries={entries}
+            explorer={explorer}
+            onLocate={onLocate}
+          />
+        }
+      />
+    </section>
+  );
+}

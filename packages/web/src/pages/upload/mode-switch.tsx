@@ -1,0 +1,31 @@
+import { Badge } from '../../components/ui/feedback.js';
+import { Icon } from '../../components/ui/icons.js';
+
+export type UploadMode = 'zip' | 'repository';
+
+/** ZIP Upload or GitHub Repository (Pro). */
+export function ModeSwitch({
+  mode,
+  onChange,
+}: {
+  mode: UploadMode;
+  onChange(mode: UploadMode): void;
+}) {
+  return (
+    <div className="switch mode-switch" role="group" aria-label="Source">
+      <button type="button" aria-pressed={mode === 'zip'} onClick={() => onChange('zip')}>
+        <Icon name="upload" size={16} />
+        ZIP Upload
+      </button>
+      <button
+        type="button"
+        aria-pressed={mode === 'repository'}
+        onClick={() => onChange('repository')}
+      >
+        <Icon name="github" size={16} />
+        GitHub Repository
+        <Badge tone="primary">Pro</Badge>
+      </button>
+    </div>
+  );
+}

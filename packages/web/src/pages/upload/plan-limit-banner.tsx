@@ -1,0 +1,34 @@
+import { ButtonLink } from '../../components/ui/button.js';
+import { Icon } from '../../components/ui/icons.js';
+import { nextPlanFor } from '../../lib/upload/next-plan.js';
+
+/** File Too Large: the selection's estimated lines exceed the plan's lines per job. */
+export function PlanLimitBanner({
+  lines,
+  maxLines,
+  planName,
+}: {
+  lines: number;
+  maxLines: number;
+  planName: string;
+}) {
+  const next = nextPlanFor(lines, maxLines);
+  return (
+    <div className="plan-banner" role="alert">
+      <span className="plan-banner-icon">
+        <Icon name="alert" size={20} />
+      </span>
+      <div className="plan-banner-text">
+        <strong>File Too Large</strong>
+        <span>
+          About {lines.toLocaleString('en-US')} lines selected; the {planName} plan allows{' '}
+          {maxLines.toLocaleString('en-US')} per job. Upgrade to {next.name} for up to{' '}
+          {next.maxLines.toLocaleString('en-US')}, or uncheck some files.
+        </span>
+      </div>
+      <ButtonLink to="/pricing" size="sm">
+        Upgrade now
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { ButtonLink } from '../../components/ui/button.js';
+import { Icon } from '../../components/ui/icons.js';
+
+/**
+ * The upgrade prompt and Pro upsell card: links to upgrade (/pricing) and to connect the
+ * account (/settings, Integrations tab). It shows no error text.
+ */
+export function ProUpsell({ compact }: { compact?: boolean }) {
+  return (
+    <div className={compact ? 'card upsell upsell-compact' : 'card upsell'}>
+      <span className="feature-icon">
+        <Icon name="github" size={20} />
+      </span>
+      <div className="upsell-text">
+        <strong>Import straight from GitHub</strong>
+        <span className="muted">
+          Paste a repository URL instead of zipping it yourself, private repositories included.
+          Available on Starter, Pro and Enterprise.
+        </span>
+      </div>
+      <div className="row upsell-actions">
+        <ButtonLink to="/settings?tab=integrations" variant="secondary" size="sm">
+          Connect GitHub
+        </ButtonLink>
+        <ButtonLink to="/pricing" size="sm">
+          <Icon name="sparkles" size={15} />
+          Upgrade to Pro
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { JobCreditType } from '@repobundle/contract';
+import { Button } from '../../components/ui/button.js';
+import { Tooltip } from '../../components/ui/feedback.js';
+import { Icon } from '../../components/ui/icons.js';
+import type { SelectionEstimate } from '../../lib/upload/estimate.js';
+
+export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
+
+interface SummaryBarProps {
+  estimate: SelectionEstimate;
+  creditType: JobCreditType;
+  onCreditType(value: JobCreditType): void;
+  overLimit: boolean;
+  busy: boolean;
+  blockedReason: string | null;
+  onProcess(): void;
+}
+
+function Stat({
+  label,
+  short,
+  value,
+  hint,
+}: {
+  label: string;
+  short: string;
+  value: string;
+  hint?: string;
+}) {
+  return (
+    <div className="summary-stat">
+      <span className="summary-label">
+        <span className="label-long">{label}</span>
+        <span className="label-short" aria-hidden="true">
+          {short}
+        </span>
+      </span>
+      <strong className="summary-value">{value}</strong>
+      {hint && <span className="summary-hint">{hint}</span>}
+    </div>
+  );
+}
+
+/** Selected files, approximate lines, credits and dollars, and the Process button. */
+export function SummaryBar(props: SummaryBarProps) {
+  const { estimate, overLimit, busy } = props;
+  const disabled = estimate.files === 0 || busy || overLimit || props.blockedReason !== null;
+  const button = (
+    <Button
+      size="lg"
+      onClick={props.onProcess}
+      disabled={disabled}
+      loading={busy}
+      aria-describedby={overLimit ? 'over-limit-tip' : undefined}
+    >
+      <Icon name="zap" size={17} />
+      Process
+    </Button>
+  );
+  return (
+    <div className="summary-bar" role="region" aria-label="Summary">
+      <div className="summary-stats">
+        <Stat label="Selected files" short="Files" value={estimate.files.toLocaleString('en-US')} />
+        <Stat
+          label="Approx. lines"
+          short="Lines"
+          value={`~${estimate.lines.toLocaleString('en-US')}`}
+        />
+        <Stat
+          label="Tokens"
+          short="Tokens"
+          value={estimate.credits.toLocaleString('en-US')}
+          hint="credits"
+        />
+        <Stat label="Estimate" short="Cost" value={`$${estimate.dollars.toFixed(2)}`} />
+      </div>
+      <div className="summary-actions">
+        <label className="summary-credit">
+          <span className="summary-label summary-credit-label">Pay with</span>
+          <select
+            className="select select-sm"
+            value={props.creditType}
+            onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}
+          >
+            <option value="monthly">Monthly credits</option>
+            <option value="purchased">Purchased credits</option>
+            <option value="hybrid">Both (hybrid)</option>
+          </select>
+        </label>
+        {overLimit ? (
+          <Tooltip text={OVER_LIMIT_TOOLTIP}>
+            <span id="over-limit-tip" className="sr-only">
+              {OVER_LIMIT_TOOLTIP}
+            </span>
+            {button}
+          </Tooltip>
+        ) : props.blockedReason ? (
+          <Tooltip text={props.blockedReason}>{button}</Tooltip>
+        ) : (
+          button
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import type { JobCreatedResponse, JobCreationFields } from '@repobundle/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { uploadsApi } from '../../api/uploads-api.js';
+import { submitUpload, type SubmitStep } from '../../lib/upload/submit-upload.js';
+import { isCancelled } from '../../lib/upload/upload-errors.js';
+import { sessionUploadPerformance } from '../../lib/upload/upload-performance.js';
+import { overallPercent, RemainingTimeEstimator } from '../../lib/upload/upload-progress.js';
+
+/** Progress updates reach the screen at most every 100 ms (spec part 1 section 9). */
+export const PROGRESS_THROTTLE_MS = 100;
+
+export interface SubmissionState {
+  step: SubmitStep | 'idle';
+  percent: number;
+  /** Seconds left, 0 when unknown. */
+  remaining: number;
+  error: string | null;
+  fileName: string | null;
+}
+
+const IDLE: SubmissionState = {
+  step: 'idle',
+  percent: 0,
+  remaining: 0,
+  error: null,
+  fileName: null,
+};
+
+/** Runs one submission: throttled progress, Cancel, the error to show, the job on success. */
+export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
+  const [state, setState] = useState<SubmissionState>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+  const pending = useRef<SubmissionState | null>(null);
+  const lastEmit = useRef(0);
+  const timer = useRef<number | undefined>(undefined);
+
+  const emit = useCallback((next: SubmissionState, force = false) => {
+    pending.current = next;
+    const wait = PROGRESS_THROTTLE_MS - (performance.now() - lastEmit.current);
+    if (force || wait <= 0) {
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+      lastEmit.current = performance.now();
+      setState(next);
+      pending.current = null;
+    } else if (timer.current === undefined) {
+      timer.current = window.setTimeout(() => {
+        timer.current = undefined;
+        lastEmit.current = performance.now();
+        if (pending.current) setState(pending.current);
+        pending.current = null;
+      }, wait);
+    }
+  }, []);
+
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      controller.current?.abort();
+    },
+    [],
+  );
+
+  const start = useCallback(
+    async (file: File, fields: JobCreationFields) => {
+      if (controller.current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      const estimator = new RemainingTimeEstimator();
+      let shown: SubmissionState = { ...IDLE, step: 'preparing', percent: 15, fileName: file.name };
+      emit(shown, true);
+      try {
+        const job = await submitUpload({
+          file,
+          fields,
+          transport: uploadsApi,
+          performance: sessionUploadPerformance,
+          signal: abort.signal,
+          onStep: (step, uploadPercent, sent) => {
+            const moving = step === 'uploading' || (step === 'processing' && uploadPercent < 100);
+            shown = {
+              ...shown,
+              step,
+              percent: Math.max(shown.percent, overallPercent(step, uploadPercent)),
+              remaining: moving ? estimator.sample(sent, file.size) : 0,
+            };
+            emit(shown, step === 'redirecting');
+          },
+        });
+        controller.current = null;
+        onCreated(job);
+      } catch (error) {
+        controller.current = null;
+        window.clearTimeout(timer.current);
+        timer.current = undefined;
+        if (isCancelled(error, abort.signal)) {
+          setState(IDLE);
+          return;
+        }
+        const message =
+          error instanceof Error && error.message
+            ? error.message
+            : 'Upload failed. Please try again.';
+        setState({ ...IDLE, error: message });
+      }
+    },
+    [emit, onCreated],
+  );
+
+  /** Cancel: back to idle with no progress, loading or start time left. */
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    setState(IDLE);
+  }, []);
+
+  const fail = useCallback((message: string) => setState({ ...IDLE, error: message }), []);
+  return { state, start, cancel, fail, running: state.step !== 'idle' };
+}
