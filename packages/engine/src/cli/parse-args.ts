@@ -30,6 +30,7 @@ Options (named as the job fields):
   --remove-blank-lines       remove blank lines
   --show-line-numbers        prefix lines with their numbers
   --redact-secrets           replace credentials with [REDACTED:type]
+  --secret-pattern REGEX     also redact matches of REGEX as [REDACTED:custom] (repeatable)
   --no-gitignore             do not apply .gitignore files
   --include GLOB             only files matching (gitignore syntax; repeatable)
   --exclude GLOB             leave out files matching (gitignore syntax; repeatable)
@@ -50,6 +51,7 @@ const PACK_FLAGS = {
   'remove-blank-lines': { type: 'boolean' },
   'show-line-numbers': { type: 'boolean' },
   'redact-secrets': { type: 'boolean' },
+  'secret-pattern': { type: 'string', multiple: true },
   'no-gitignore': { type: 'boolean' },
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
@@ -116,6 +118,7 @@ export function parseCommand(argv: readonly string[]): Command {
     removeBlankLines: values['remove-blank-lines'] ?? false,
     showLineNumbers: values['show-line-numbers'] ?? false,
     redactSecrets: values['redact-secrets'] ?? false,
+    customSecretPatterns: values['secret-pattern'],
     respectGitignore: !(values['no-gitignore'] ?? false),
     includePatterns: values.include ?? [],
     excludePatterns: values.exclude ?? [],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EngineError } from '../errors.js';
+import { customSecretPatternsSchema } from '../core/transform/secrets/custom-patterns.js';
 
 /** The token limits a job may use (spec part 1 section 5); anything else is refused here. */
 export const TOKEN_LIMITS = [
@@ -37,9 +38,13 @@ export const bundleOptionsSchema = z
     tokenLimit: z.number().int().default(DEFAULT_TOKEN_LIMIT),
     chunkOverlap: z.number().int().min(0).default(0),
     removeComments: z.boolean().default(false),
+    /** With removeComments: keep a licence header at the top of a file (and `/*!` comments). */
+    keepLicenseHeader: z.boolean().default(false),
     removeBlankLines: z.boolean().default(false),
     showLineNumbers: z.boolean().default(false),
     redactSecrets: z.boolean().default(false),
+    /** Extra regular expressions redacted as `custom` (checked against catastrophic backtracking); absent means none. */
+    customSecretPatterns: customSecretPatternsSchema.optional(),
     respectGitignore: z.boolean().default(true),
     includePatterns: patternList.default([]),
     excludePatterns: patternList.default([]),

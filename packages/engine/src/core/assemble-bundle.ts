@@ -48,7 +48,7 @@ export interface AssembleInput {
 export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
   const { options, files, skipped } = input;
   const renderer = getRenderer(options.outputFormat, { template: options.template });
-  const { chunks, notes } = await chunkFiles(files, options, renderer, input.counter, {
+  const { chunks, notes, costModel } = await chunkFiles(files, options, renderer, input.counter, {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
   });
@@ -70,7 +70,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
       text: renderer.renderOverview(overview),
     },
     chunks,
-    analytics: analyzeChunks(chunks, files, options),
+    analytics: analyzeChunks(chunks, files, options, costModel),
     files,
     skipped,
     notes,

@@ -3,8 +3,13 @@ import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { countLinesOf } from './tokens/token-counter.js';
+import { fileOutline } from './syntax/file-outline.js';
+import type { SyntaxOutline } from './syntax/outline.js';
+import type { SyntaxParser } from './syntax/parser.js';
+import { addLineNumbersTransform } from './transform/add-line-numbers.js';
 import { applyTransforms } from './transform/transform-pipeline.js';
-import type { Transform } from './transform/transform.js';
+import { SkipFileError } from './transform/transform.js';
+import type { Transform, TransformContext } from './transform/transform.js';
 import type { ProcessedFile, SkippedFile } from './types.js';
 
 export type FileOutcome = { ok: true; file: ProcessedFile } | { ok: false; skipped: SkippedFile };
@@ -19,27 +24,55 @@ export async function processFile(
   options: ResolvedOptions,
   counter: TokenCounter,
   transforms: readonly Transform[],
+  /** Grammars for comment removal and the outline semantic/auto chunking reads. */
+  parser?: SyntaxParser,
 ): Promise<FileOutcome> {
   const decoded = decodeText(path, bytes, options.maxFileBytes);
   if (!decoded.ok) return { ok: false, skipped: { path, reason: decoded.reason } };
 
-  const language = languageOf(path);
+  let language = languageOf(path);
   const notes: string[] = [];
   const redactions: Record<string, number> = {};
   let content: string;
+  // The outline is parsed from the text before line numbers (numbers would not parse).
+  let unnumbered: string;
+  const numbering = transforms.filter((step) => step === addLineNumbersTransform);
   try {
-    content = await applyTransforms(decoded.text, transforms, {
+    const context: TransformContext = {
       path,
-      language,
+      get language() {
+        return language;
+      },
+      setLanguage: (id) => {
+        language = id;
+      },
       options,
       note: (message) => notes.push(message),
       countRedaction: (type) => {
         redactions[type] = (redactions[type] ?? 0) + 1;
       },
-    });
+      parser,
+    };
+    const steps = transforms.filter((step) => step !== addLineNumbersTransform);
+    unnumbered = await applyTransforms(decoded.text, steps, context);
+    content = await applyTransforms(unnumbered, numbering, context);
   } catch (error) {
+    if (error instanceof SkipFileError) {
+      return { ok: false, skipped: { path, reason: error.reason } };
+    }
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, skipped: { path, reason: { kind: 'processing-failed', detail } } };
+  }
+
+  const wantsOutline =
+    options.chunkingStrategy === 'semantic' || options.chunkingStrategy === 'auto';
+  let outline: SyntaxOutline | undefined;
+  if (parser && wantsOutline) {
+    try {
+      outline = await fileOutline(unnumbered, language, parser, numbering.length > 0);
+    } catch (error) {
+      notes.push(`no syntax outline: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   const linePrefix = counter.countLines(content);
@@ -53,6 +86,7 @@ export async function processFile(
     originalBytes: bytes.byteLength,
     notes,
     ...(Object.keys(redactions).length > 0 ? { redactions } : {}),
+    ...(outline ? { outline } : {}),
   };
   return { ok: true, file };
 }

@@ -4,6 +4,7 @@ import type { FileOutcome } from '../core/process-file.js';
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
+import { getTreeSitterParser } from './syntax/tree-sitter-parser.js';
 
 /** The work a pool thread does: one file's decode/transform/count, or exact counts of texts. */
 export type WorkerRequest =
@@ -32,7 +33,20 @@ export async function runWorkerRequest(
   }
   const { path, bytes, options } = request;
   const counter = await loadTokenCounter(options.encoding);
-  const outcome = await processFile(path, bytes, options, counter, enabledTransforms(options));
+  // Parsing costs time: only comment removal and syntax-aware chunking pay for it.
+  const needsParser =
+    options.removeComments ||
+    options.chunkingStrategy === 'semantic' ||
+    options.chunkingStrategy === 'auto';
+  const parser = needsParser ? getTreeSitterParser() : undefined;
+  const outcome = await processFile(
+    path,
+    bytes,
+    options,
+    counter,
+    enabledTransforms(options),
+    parser,
+  );
   const transfer: TransferListItem[] = outcome.ok
     ? [outcome.file.linePrefix.buffer as ArrayBuffer]
     : [];

@@ -12,11 +12,24 @@ export interface ChunkingAnalytics {
   readonly utilization: number;
   /** 0.4 x packing + 0.3 x boundary_score + 0.3 x context_score (see `scoreChunks`). */
   readonly performance_score: number;
-  /** Share of chunk cuts that fall on a file (or syntax) boundary. */
+  /**
+   * Share of chunk cuts that fall on a file boundary or a syntax boundary (between syntax nodes of
+   * the file's outline, for files that have one).
+   */
   readonly boundary_score: number;
-  /** Share of pieces that are whole units: whole files, or runs of whole definitions. */
+  /**
+   * Share of chunks whose pieces are all whole units: a file in one piece, or a run cut on
+   * boundaries that cuts no definition that would have fit a chunk.
+   */
   readonly context_score: number;
-  /** The strategy that ran (a requested strategy that is not built yet runs as a stand-in). */
+  /**
+   * Definitions (functions, methods, classes...) that fit a chunk on their own, yet no chunk holds
+   * whole: cut in two. Counted in files with a syntax outline only (see `outlined_files`).
+   */
+  readonly split_definitions: number;
+  /** Files with a syntax outline (a grammar parsed them): where definitions could be judged. */
+  readonly outlined_files: number;
+  /** The strategy that ran. */
   readonly strategy: ChunkingStrategyName;
   /** Sum of the chunks' tokens as rendered: what a model reads to see every chunk. */
   readonly llm_tokens_consumed: number;

@@ -91,6 +91,8 @@ describe('analyzeChunks', () => {
         'line_count',
         'llm_tokens_consumed',
         'performance_score',
+        'split_definitions',
+        'outlined_files',
         'strategy',
         'suggestions',
         'token_limit',
@@ -194,17 +196,11 @@ describe('analyzeChunks', () => {
     );
   });
 
-  it('names the stand-in strategy for semantic and auto', () => {
-    const analytics = analyzeChunks(
-      chunks,
-      files,
-      options({ chunkingStrategy: 'auto', tokenLimit: 32_000 }),
-    );
-    expect(analytics.strategy).toBe('file_based');
-    expect(analytics.suggestions[0]).toMatchObject({
-      type: 'info',
-      title: '"auto" chunking is not available yet',
-    });
+  it('names the strategy that ran, semantic and auto included', () => {
+    for (const strategy of ['semantic', 'auto'] as const) {
+      const analytics = analyzeChunks(chunks, files, options({ chunkingStrategy: strategy }));
+      expect(analytics.strategy).toBe(strategy);
+    }
   });
 
   it('says so when chunking looks good', () => {

@@ -10,6 +10,8 @@ function analytics(utilization: number, performance: number): ChunkingAnalytics 
     performance_score: performance,
     boundary_score: 100,
     context_score: 100,
+    split_definitions: 0,
+    outlined_files: 0,
     strategy: 'fixed',
     llm_tokens_consumed: 1,
     token_limit: 32_000,

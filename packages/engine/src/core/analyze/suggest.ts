@@ -1,24 +1,14 @@
-import type { ChunkingStrategyName, ResolvedOptions } from '../../config/options.js';
 import { TOKEN_LIMITS } from '../../config/options.js';
 import type { ProcessedFile, RenderedChunk } from '../types.js';
 import type { ChunkingSuggestion } from './analytics.js';
-import type { ChunkScores } from './score-chunks.js';
+import type { Rule, SuggestInput } from './suggest-input.js';
+import { renderRatio } from './suggest-input.js';
+import { oversizedDefinitions, splitDefinitions } from './suggest-syntax.js';
 
 /** Utilization under this is shown orange (spec part 2 section 9); above 80 a score is green. */
 const LOW_UTILIZATION = 40;
 const GOOD_SCORE = 80;
 const LOW_BOUNDARY = 50;
-
-export interface SuggestInput {
-  readonly chunks: readonly RenderedChunk[];
-  readonly files: readonly ProcessedFile[];
-  readonly options: ResolvedOptions;
-  /** The strategy that ran. */
-  readonly strategy: ChunkingStrategyName;
-  readonly scores: ChunkScores;
-}
-
-type Rule = (input: SuggestInput) => ChunkingSuggestion | undefined;
 
 /** Suggestions computed from the figures, most actionable first. */
 export function suggest(input: SuggestInput): ChunkingSuggestion[] {
@@ -33,8 +23,9 @@ export function suggest(input: SuggestInput): ChunkingSuggestion[] {
     ];
   }
   const rules: Rule[] = [
-    standIn,
     linesCutInside,
+    splitDefinitions,
+    oversizedDefinitions,
     splitFiles,
     lowUtilization,
     lowBoundaries,
@@ -51,17 +42,6 @@ export function suggest(input: SuggestInput): ChunkingSuggestion[] {
   }
   return found;
 }
-
-const standIn: Rule = ({ options, strategy }) =>
-  options.chunkingStrategy === strategy
-    ? undefined
-    : {
-        type: 'info',
-        title: `"${options.chunkingStrategy}" chunking is not available yet`,
-        description: `This job asked for "${options.chunkingStrategy}" and ran as "${strategy}": whole files packed in order, large files split at line ends.`,
-        recommendation:
-          'No action needed; the results are complete and every chunk fits the limit.',
-      };
 
 const linesCutInside: Rule = ({ chunks, options }) => {
   const cuts = new Set<string>();
@@ -95,10 +75,21 @@ const splitFiles: Rule = ({ chunks, files, options, strategy }) => {
   if (raiseTo !== undefined) actions.push(`raise the token limit to ${raiseTo}`);
   if (strategy === 'fixed' && wouldFit > 0)
     actions.push(`use file_based (${wouldFit} of them fit whole in ${options.tokenLimit} tokens)`);
+  const unparsed = files.filter(
+    (file) =>
+      split.has(file.path) &&
+      (!file.outline ||
+        file.outline.nodes.length === 0 ||
+        (strategy === 'auto' && file.outline.hasErrors)),
+  ).length;
+  const cause =
+    (strategy === 'semantic' || strategy === 'auto') && unparsed > 0
+      ? ` ${unparsed} of them had no syntax outline (no grammar for the language, or parse errors under auto) and were cut at line ends.`
+      : '';
   return {
     type: actions.length > 0 ? 'improvement' : 'info',
     title: `${split.size} of ${files.length} file(s) were split across chunks`,
-    description: `A split file is read in parts; the largest split file renders to about ${largest} tokens.`,
+    description: `A split file is read in parts; the largest split file renders to about ${largest} tokens.${cause}`,
     recommendation:
       actions.length > 0
         ? `To keep files whole, ${actions.join(' or ')}.`
@@ -119,17 +110,24 @@ const lowUtilization: Rule = ({ chunks, options, scores }) => {
   };
 };
 
-const lowBoundaries: Rule = ({ scores, strategy }) =>
-  strategy !== 'fixed' || scores.boundary >= LOW_BOUNDARY
-    ? undefined
-    : {
-        type: 'improvement',
-        title: `Only ${scores.boundary}% of chunk cuts fall on file boundaries`,
-        description:
-          'Fixed windows cut wherever the budget runs out, often in the middle of a file.',
-        recommendation:
-          'Use file_based so that chunks start and end with whole files wherever they fit.',
-      };
+const lowBoundaries: Rule = ({ scores, strategy, cuts }) => {
+  if (strategy === 'semantic' || strategy === 'auto' || scores.boundary >= LOW_BOUNDARY) {
+    return undefined;
+  }
+  const where = cuts.outlinedFiles > 0 ? 'file or syntax boundaries' : 'file boundaries';
+  return {
+    type: 'improvement',
+    title: `Only ${scores.boundary}% of chunk cuts fall on ${where}`,
+    description:
+      strategy === 'fixed'
+        ? 'Fixed windows cut wherever the budget runs out, often in the middle of a file.'
+        : 'Files larger than a chunk are cut wherever the budget runs out.',
+    recommendation:
+      strategy === 'fixed'
+        ? 'Use semantic so that chunks end between definitions, or file_based so that they start and end with whole files wherever they fit.'
+        : 'Use semantic so that large files are cut between definitions.',
+  };
+};
 
 const overlapCost: Rule = ({ chunks, files, options, strategy }) => {
   if (strategy !== 'fixed' || options.chunkOverlap === 0 || chunks.length < 2) return undefined;
@@ -152,13 +150,6 @@ function splitPaths(chunks: readonly RenderedChunk[]): Set<string> {
       split.add(piece.path);
   }
   return split;
-}
-
-/** Rendered tokens per content token: wrappers and escaping make chunks larger than the files. */
-function renderRatio(chunks: readonly RenderedChunk[], files: readonly ProcessedFile[]): number {
-  const content = files.reduce((sum, file) => sum + file.tokens, 0);
-  const consumed = chunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
-  return content === 0 ? 1 : Math.max(1, consumed / content);
 }
 
 /** Content tokens of lines that a piece repeats from the same file's previous piece. */

@@ -195,18 +195,19 @@ describe('the chunk stage', () => {
     });
   });
 
-  it.each(['semantic', 'auto'] as const)('runs %s as file_based and says so', async (strategy) => {
-    const files = [
-      makeFile(counter, 'a.ts', numbered('a', 5)),
-      makeFile(counter, 'b.ts', numbered('b', 5)),
-    ];
-    const result = await run(files, optionsFor(strategy, 32_000));
-    expect(result.notes).toEqual([
-      `Chunking strategy "${strategy}" is not available yet; "file_based" was used instead.`,
-    ]);
-    expect(result.chunks).toHaveLength(1);
-    expect(result.chunks[0]?.pieces.map((piece) => piece.partCount)).toEqual([1, 1]);
-  });
+  it.each(['semantic', 'auto'] as const)(
+    'runs %s on files without an outline as file_based, without a note',
+    async (strategy) => {
+      const files = [
+        makeFile(counter, 'a.ts', numbered('a', 5)),
+        makeFile(counter, 'b.ts', numbered('b', 300)),
+      ];
+      const result = await run(files, optionsFor(strategy, 400));
+      expect(result.notes).toEqual([]);
+      const fileBased = await run(files, optionsFor('file_based', 400));
+      expect(result.chunks).toEqual(fileBased.chunks);
+    },
+  );
 
   it('refuses a limit below the minimum it can plan with', async () => {
     const files = [makeFile(counter, 'a.ts', 'x\n')];

@@ -10,12 +10,14 @@ import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
 import { replanSpans } from './replan.js';
-import type { PlannedSpan } from './strategy.js';
+import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
 export interface ChunkStageResult {
   readonly chunks: RenderedChunk[];
   /** Job-level notes for the report (e.g. a requested strategy that ran as a stand-in). */
   readonly notes: string[];
+  /** The prices the plan was made with (absent without files); analytics judge fits with it. */
+  readonly costModel?: ChunkCostModel;
 }
 
 /** Re-plans only split chunks, so this bounds a pathological tokenizer, not normal work. */
@@ -61,7 +63,8 @@ export async function chunkFiles(
     );
   }
   const overlap = Math.min(options.chunkOverlap, Math.floor(limit / 2));
-  const plan = strategy.plan(files, measurer.withLimit(limit, overlap));
+  const costModel = measurer.withLimit(limit, overlap);
+  const plan = strategy.plan(files, costModel);
   let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
 
   for (let round = 0; ; round++) {
@@ -72,6 +75,7 @@ export async function chunkFiles(
           finish(chunk, entries[position], chunks.length, renderer),
         ),
         notes,
+        costModel,
       };
     }
     if (round === MAX_ROUNDS) {

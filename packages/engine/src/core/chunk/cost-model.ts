@@ -11,6 +11,8 @@ import type { ChunkCostModel } from './strategy.js';
  * separator between pieces). Cheaper than a re-plan.
  */
 const PIECE_MARGIN = 2;
+/** The same slack for the context line, measured apart from the rest of the piece wrapper. */
+const CONTEXT_MARGIN = 1;
 
 /** Content tokens the smallest chunk must still hold beside its wrappers (see `minimumLimit`). */
 export const MIN_CONTENT_TOKENS = 16;
@@ -61,7 +63,8 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     counter.count(renderer.renderChunk(chunk, renderContext(WORST_INDEX)));
 
   const chunkOverhead = measure({ index: WORST_INDEX, pieces: [] });
-  const pieceOverheads = new Map<string, number>();
+  const bareMeasures = new Map<string, number>();
+  const contextOverheads = new Map<string, number>();
   const lineStartsCache = new WeakMap<ProcessedFile, Uint32Array>();
   const linePrices = new WeakMap<ProcessedFile, Uint32Array>();
 
@@ -74,25 +77,41 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     return starts;
   };
 
-  const pieceOverhead = (file: ProcessedFile): number => {
+  const worstPiece = (file: ProcessedFile): ChunkPiece => ({
+    path: file.path,
+    language: file.language,
+    startLine: WORST_LINE,
+    endLine: WORST_LINE,
+    part: WORST_INDEX,
+    partCount: WORST_INDEX,
+    content: '',
+    startsOnBoundary: false,
+    endsOnBoundary: false,
+  });
+
+  /** Tokens of a chunk holding one empty worst-case piece of this file. */
+  const bareMeasure = (file: ProcessedFile): number => {
     const key = `${file.language}\u0000${file.path}`;
-    let overhead = pieceOverheads.get(key);
+    let measured = bareMeasures.get(key);
+    if (measured === undefined) {
+      measured = measure({ index: WORST_INDEX, pieces: [worstPiece(file)] });
+      bareMeasures.set(key, measured);
+    }
+    return measured;
+  };
+
+  const pieceOverhead = (file: ProcessedFile): number =>
+    Math.max(0, bareMeasure(file) - chunkOverhead) + PIECE_MARGIN;
+
+  // Measured like the piece wrapper: the same worst-case piece with and without the names.
+  const contextOverhead = (file: ProcessedFile, context: readonly string[]): number => {
+    if (context.length === 0) return 0;
+    const key = `${file.language}\u0000${context.join('\u0000')}`;
+    let overhead = contextOverheads.get(key);
     if (overhead === undefined) {
-      const piece: ChunkPiece = {
-        path: file.path,
-        language: file.language,
-        startLine: WORST_LINE,
-        endLine: WORST_LINE,
-        part: WORST_INDEX,
-        partCount: WORST_INDEX,
-        content: '',
-        startsOnBoundary: false,
-        endsOnBoundary: false,
-      };
-      overhead =
-        Math.max(0, measure({ index: WORST_INDEX, pieces: [piece] }) - chunkOverhead) +
-        PIECE_MARGIN;
-      pieceOverheads.set(key, overhead);
+      const named = measure({ index: WORST_INDEX, pieces: [{ ...worstPiece(file), context }] });
+      overhead = Math.max(0, named - bareMeasure(file)) + CONTEXT_MARGIN;
+      contextOverheads.set(key, overhead);
     }
     return overhead;
   };
@@ -130,6 +149,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
         overlap,
         chunkOverhead,
         pieceOverhead,
+        contextOverhead,
         lineStarts,
         textCost: (text) => scaled(textCost(text)),
         ...(renderer.embedsVerbatim &&

@@ -4,6 +4,7 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import { countLinesOf } from '../tokens/token-counter.js';
 import type { ProcessedFile } from '../types.js';
 import type { CostMeasurer } from './cost-model.js';
+import { sliceOutline } from './semantic-strategy-outline.js';
 import { MIN_REPLAN_CONTENT_TOKENS } from './cost-model.js';
 import type { ChunkStrategy, PlannedSpan } from './strategy.js';
 
@@ -35,7 +36,10 @@ export function replanSpans(input: ReplanInput): PlannedSpan[][] {
   const slices = spans.map((span) => sliceFile(span, files, input.renderer, input.counter));
   const model = measurer.withLimit(limit, input.overlap);
   const wrappers = slices.reduce(
-    (sum, slice) => sum + model.pieceOverhead(slice),
+    (sum, slice, index) =>
+      sum +
+      model.pieceOverhead(slice) +
+      (model.contextOverhead?.(slice, spans[index]?.context ?? []) ?? 0),
     model.chunkOverhead,
   );
   const content = slices.reduce((sum, slice) => sum + model.linesCost(slice, 0, slice.lines), 0);
@@ -93,5 +97,6 @@ function sliceFile(
     linePrefix,
     originalBytes: content.length,
     notes: [],
+    ...(file.outline && { outline: sliceOutline(file.outline, span.start, span.end) }),
   };
 }

@@ -15,6 +15,11 @@ export interface ChunkCostModel {
   readonly chunkOverhead: number;
   /** Tokens of a piece's wrapper (file header, fence) for this file. */
   pieceOverhead(file: ProcessedFile): number;
+  /**
+   * Tokens a piece's wrapper gains when it names enclosing definitions (`PlannedSpan.context`);
+   * 0 for an empty context. Optional: a strategy without it estimates.
+   */
+  contextOverhead?(file: ProcessedFile, context: readonly string[]): number;
   /** Tokens of lines [startLine, endLine) (0-based, end exclusive) of a file, as rendered. */
   linesCost(file: ProcessedFile, startLine: number, endLine: number): number;
   /**

@@ -1,6 +1,9 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { addLineNumbersTransform } from './add-line-numbers.js';
+import { notebookTransform } from './notebook/notebook-transform.js';
 import { removeBlankLinesTransform } from './remove-blank-lines.js';
+import { removeCommentsTransform } from './remove-comments/remove-comments-transform.js';
+import { redactSecretsTransform } from './secrets/redact-secrets-transform.js';
 import type { Transform, TransformContext } from './transform.js';
 
 /**
@@ -9,7 +12,10 @@ import type { Transform, TransformContext } from './transform.js';
  * here by their own modules; line numbers stay last because every other step changes lines.
  */
 export const TRANSFORMS: readonly Transform[] = [
+  notebookTransform,
+  removeCommentsTransform,
   removeBlankLinesTransform,
+  redactSecretsTransform,
   addLineNumbersTransform,
 ];
 

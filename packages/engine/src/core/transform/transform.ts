@@ -1,4 +1,6 @@
 import type { ResolvedOptions } from '../../config/options.js';
+import type { SyntaxParser } from '../syntax/parser.js';
+import type { SkipReason } from '../types.js';
 
 /** What a transform may read and report about the file it works on. */
 export interface TransformContext {
@@ -9,6 +11,27 @@ export interface TransformContext {
   note(message: string): void;
   /** Counts one redaction of a credential type (never the secret itself). */
   countRedaction(type: string): void;
+  /**
+   * Replaces the file's language for the later steps and the output (a notebook becomes the
+   * kernel's language); `language` above reads the new value afterwards.
+   */
+  setLanguage?(language: string): void;
+  /** Parses with the shipped grammars (comment removal); absent where no parser is wired. */
+  readonly parser?: SyntaxParser;
+}
+
+/**
+ * Thrown by a transform when the file cannot go into the bundle for a reason of its own (an
+ * invalid notebook): processFile reports it with that reason instead of `processing-failed`.
+ */
+export class SkipFileError extends Error {
+  readonly reason: SkipReason;
+
+  constructor(reason: SkipReason, message: string) {
+    super(message);
+    this.name = 'SkipFileError';
+    this.reason = reason;
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ export interface CheckOptions {
   /** When given, repeated lines per window boundary must cost at most `overlap` by this model. */
   readonly cost?: ChunkCostModel;
   readonly overlap?: number;
+  /** Cuts inside a file that count as boundaries (syntax boundaries); default none. */
+  readonly isBoundary?: (file: ProcessedFile, offset: number) => boolean;
 }
 
 /**
@@ -77,10 +79,11 @@ export function checkChunks(
           `${piece.path}: lines ${piece.startLine}-${piece.endLine}, expected ${startLine}-${endLine}`,
         );
       }
-      if (
-        piece.startsOnBoundary !== (from === 0) ||
-        piece.endsOnBoundary !== (end === file.content.length)
-      ) {
+      const onBoundary = (offset: number) =>
+        offset === 0 ||
+        offset === file.content.length ||
+        (options.isBoundary?.(file, offset) ?? false);
+      if (piece.startsOnBoundary !== onBoundary(from) || piece.endsOnBoundary !== onBoundary(end)) {
         throw new Error(`${piece.path} part ${piece.part}: boundary flags do not match the cut`);
       }
       if (repeats) {

@@ -1,0 +1,128 @@
+import type { OutlineNode, SyntaxOutline } from '../syntax/outline.js';
+
+/**
+ * Questions chunking asks of a syntax outline. Offsets are UTF-16 offsets into the file's content;
+ * children are sorted and do not overlap (malformed nodes are looked past, not trusted).
+ */
+
+/** Index of the last node of `nodes` starting at or before `offset` (before, when `strict`); -1 if none. */
+function lastIndexStartingBefore(
+  nodes: readonly OutlineNode[],
+  offset: number,
+  strict: boolean,
+): number {
+  let low = 0;
+  let high = nodes.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const node = nodes[middle] as OutlineNode;
+    if (strict ? node.start < offset : node.start <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+function lastStartingBefore(
+  nodes: readonly OutlineNode[],
+  offset: number,
+  strict: boolean,
+): OutlineNode | undefined {
+  return nodes[lastIndexStartingBefore(nodes, offset, strict)];
+}
+
+/** The nodes that contain `offset` strictly (a cut there splits them), outermost first. */
+export function enclosingNodes(nodes: readonly OutlineNode[], offset: number): OutlineNode[] {
+  const chain: OutlineNode[] = [];
+  let level = nodes;
+  for (;;) {
+    const node = lastStartingBefore(level, offset, true);
+    if (!node || node.end <= offset) return chain;
+    chain.push(node);
+    level = node.children;
+  }
+}
+
+/**
+ * True when a cut at `offset` falls between syntax nodes: not strictly inside any leaf of the
+ * outline. A cut inside a node with children but between them (between two methods of a class,
+ * two statements of a function body) counts; a cut inside a node with no children (a one-line
+ * statement, a string, a comment) does not.
+ */
+export function isSyntaxBoundary(nodes: readonly OutlineNode[], offset: number): boolean {
+  const innermost = enclosingNodes(nodes, offset).at(-1);
+  return innermost === undefined || innermost.children.length > 0;
+}
+
+/** The range of `content` between its first and after its last non-whitespace character. */
+export function trimRange(content: string, start: number, end: number): [number, number] {
+  let from = start;
+  while (from < end && isSpace(content.charCodeAt(from))) from++;
+  let to = end;
+  while (to > from && isSpace(content.charCodeAt(to - 1))) to--;
+  return [from, to];
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 11 || code === 12;
+}
+
+/**
+ * The definitions enclosing a piece, outermost first: the named nodes that contain its text
+ * (surrounding whitespace trimmed), except one the piece is exactly (a piece that is `method bar`
+ * is shown inside `class Foo`, a part of it inside `class Foo > method bar`).
+ */
+export function contextOf(
+  nodes: readonly OutlineNode[],
+  content: string,
+  start: number,
+  end: number,
+): string[] {
+  const [from, to] = trimRange(content, start, end);
+  const names: string[] = [];
+  if (from >= to) return names;
+  let level = nodes;
+  for (;;) {
+    const node = lastStartingBefore(level, from, false);
+    if (!node || node.end < to || (node.start === from && node.end === to)) return names;
+    if (node.name !== undefined) names.push(node.name);
+    level = node.children;
+  }
+}
+
+/**
+ * The outline of the slice `[start, end)` of a file, as offsets into the slice (a re-planned
+ * chunk's span becomes a file of its own). Nodes meeting the slice are kept unclipped, so that
+ * they may reach before 0 or past the slice's end: a cut inside the slice splits the same nodes,
+ * and a piece gets the same context, as in the whole file.
+ */
+export function sliceOutline(outline: SyntaxOutline, start: number, end: number): SyntaxOutline {
+  const shift = (nodes: readonly OutlineNode[]): OutlineNode[] => {
+    // The node holding `start`, if any, then every node after it.
+    const from = Math.max(lastIndexStartingBefore(nodes, start, false), 0);
+    const kept: OutlineNode[] = [];
+    for (let index = from; index < nodes.length; index++) {
+      const node = nodes[index] as OutlineNode;
+      if (node.start >= end) break;
+      if (node.end <= start || node.end <= node.start) continue;
+      const children = shift(node.children);
+      const outside = node.children[0];
+      // A node whose children all lie outside the slice is still no leaf: keep one to say so.
+      if (children.length === 0 && outside) {
+        children.push({
+          ...outside,
+          start: outside.start - start,
+          end: outside.end - start,
+          children: [],
+        });
+      }
+      kept.push({ ...node, start: node.start - start, end: node.end - start, children });
+    }
+    return kept;
+  };
+  return { ...outline, nodes: shift(outline.nodes) };
+}

@@ -1,0 +1,266 @@
+import { EngineError } from '../../errors.js';
+import type { OutlineNode } from '../syntax/outline.js';
+import type { ProcessedFile } from '../types.js';
+import { cutInsideLine } from './fit.js';
+import { at, lineAt } from './line-index.js';
+import { contextOf, isSyntaxBoundary } from './semantic-strategy-outline.js';
+import type { ChunkCostModel, PlannedChunk, PlannedSpan } from './strategy.js';
+
+/**
+ * The chunk being filled by the semantic strategy: closed spans, and one open piece of the current
+ * file running from `pieceStart` to `pos`. Prices come from the cost model's prefix sums; a piece's
+ * header is priced with the context it would carry, so headers never surprise the chunk stage.
+ */
+export class ChunkPacker {
+  readonly budget: number;
+  private readonly chunks: PlannedChunk[] = [];
+  private spans: PlannedSpan[] = [];
+  /** Tokens of the closed spans of the open chunk, wrappers included. */
+  private used = 0;
+  private index = -1;
+  private file: ProcessedFile | undefined;
+  private nodes: readonly OutlineNode[] | undefined;
+  private starts: Uint32Array = new Uint32Array(1);
+  private restCosts = new Map<number, number>();
+  private pieceStart = 0;
+  /** Set when the open piece's context would leave no room for content: it goes without. */
+  private isBare = false;
+  /** End of the open piece: everything of the current file before it is planned. */
+  pos = 0;
+
+  constructor(
+    private readonly files: readonly ProcessedFile[],
+    private readonly cost: ChunkCostModel,
+  ) {
+    this.budget = cost.limit - cost.chunkOverhead;
+  }
+
+  /** Makes `files[index]` current; `nodes` is its outline when cuts should follow it. */
+  startFile(index: number, nodes: readonly OutlineNode[] | undefined): void {
+    const file = this.files[index] as ProcessedFile;
+    this.index = index;
+    this.file = file;
+    this.nodes = nodes;
+    this.starts = this.cost.lineStarts(file);
+    this.restCosts = new Map();
+    this.pieceStart = 0;
+    this.pos = 0;
+  }
+
+  get current(): ProcessedFile {
+    if (!this.file) throw new Error('no current file');
+    return this.file;
+  }
+
+  get lineStarts(): Uint32Array {
+    return this.starts;
+  }
+
+  /** Tokens the open chunk can still take. */
+  get room(): number {
+    return this.budget - this.used;
+  }
+
+  /** True when the open chunk holds nothing yet. */
+  get isChunkEmpty(): boolean {
+    return this.spans.length === 0 && this.pieceStart === this.pos;
+  }
+
+  /** Tokens of `[from, to)` of the current file as one piece, its wrapper and context included. */
+  pieceCost(from: number, to: number): number {
+    return this.header(from, to) + this.spanCost(from, to);
+  }
+
+  /** True when the open piece, extended to `to`, still fits the open chunk. */
+  fits(to: number): boolean {
+    return this.pieceCost(this.pieceStart, to) <= this.budget - this.used;
+  }
+
+  /** True when `[from, to)` fits a chunk of its own. */
+  fitsFresh(from: number, to: number): boolean {
+    return this.pieceCost(from, to) <= this.budget;
+  }
+
+  extendTo(to: number): void {
+    this.pos = to;
+  }
+
+  /** Ends the open chunk at `pos`; the next piece starts there in a new chunk. */
+  cut(): void {
+    this.closePiece();
+    if (this.spans.length > 0) this.chunks.push({ spans: this.spans });
+    this.spans = [];
+    this.used = 0;
+  }
+
+  /**
+   * Tokens of the whole current file as one piece. A whole file names no context, but a re-planned
+   * slice of one does: its outline's nodes reach around it.
+   */
+  get wholeCost(): number {
+    return this.pieceCost(0, this.current.content.length);
+  }
+
+  /** Adds the whole current file (possibly empty) as one piece of the open chunk. */
+  addWhole(): void {
+    const length = this.current.content.length;
+    const span: PlannedSpan = {
+      file: this.index,
+      start: 0,
+      end: length,
+      startsOnBoundary: true,
+      endsOnBoundary: true,
+    };
+    this.spans.push(this.nodes ? { ...span, context: this.contextOf(0, length) } : span);
+    this.used += this.wholeCost;
+    this.pieceStart = this.pos = length;
+  }
+
+  /** Closes the open piece, if it holds anything. */
+  closePiece(): void {
+    if (this.pieceStart === this.pos) return;
+    const start = this.pieceStart;
+    const end = this.pos;
+    const span: PlannedSpan = {
+      file: this.index,
+      start,
+      end,
+      startsOnBoundary: start === 0 || this.isBoundary(start),
+      endsOnBoundary: end === this.current.content.length || this.isBoundary(end),
+    };
+    // A piece of an outlined file always says its context, even none, so a re-plan keeps it.
+    const context = this.contextOf(start, end);
+    this.spans.push(this.nodes ? { ...span, context } : span);
+    this.used += this.pieceCost(start, end);
+    this.pieceStart = end;
+    this.isBare = false;
+  }
+
+  /** The plan, once every file went through. */
+  finish(): PlannedChunk[] {
+    if (this.spans.length > 0) this.chunks.push({ spans: this.spans });
+    this.spans = [];
+    return this.chunks;
+  }
+
+  /**
+   * Plans `[pos, end)` line by line: each chunk takes the most whole lines that fit, and a line
+   * longer than a chunk is cut inside (never inside a surrogate pair).
+   */
+  packLines(end: number): void {
+    while (this.pos < end) {
+      const to = this.furthestLineCut(end);
+      if (to > this.pos) {
+        this.extendTo(to);
+        if (to < end) this.cut();
+        continue;
+      }
+      if (!this.isChunkEmpty) {
+        this.cut();
+        continue;
+      }
+      const lineEnd = Math.min(at(this.starts, lineAt(this.starts, this.pos) + 1), end);
+      const header = this.header(this.pos, lineEnd);
+      const room = this.budget - header;
+      const inside =
+        room > 0 ? cutInsideLine(this.cost, this.current, this.pos, room) : { end: this.pos };
+      if (inside.end <= this.pos && header > this.cost.pieceOverhead(this.current)) {
+        this.isBare = true;
+        continue;
+      }
+      if (inside.end <= this.pos) {
+        throw new EngineError(
+          'INVALID_TOKEN_LIMIT',
+          `Token limit ${this.cost.limit} is too small to hold any content of ${this.current.path} beside its headers.`,
+          this.current.path,
+        );
+      }
+      this.extendTo(Math.min(inside.end, end));
+      if (this.pos < end) this.cut();
+    }
+  }
+
+  /**
+   * The furthest line start in `(pos, end)`, or `end`, up to which the open piece fits; `pos` when
+   * none does. The header is priced for the shortest candidate: a longer piece never has a deeper
+   * context, so the price only grows with the candidate and a binary search applies.
+   */
+  private furthestLineCut(end: number): number {
+    const room = this.budget - this.used;
+    if (this.pieceCost(this.pieceStart, end) <= room) return end;
+    const low = lineAt(this.starts, this.pos) + 1;
+    const high = lineAt(this.starts, end - 1);
+    if (low > high || at(this.starts, low) >= end) return this.pos;
+    const header = this.header(this.pieceStart, at(this.starts, low));
+    const fitsAt = (line: number) =>
+      header + this.spanCost(this.pieceStart, at(this.starts, line)) <= room;
+    if (!fitsAt(low)) return this.pos;
+    let good = low;
+    let bad = high + 1;
+    while (bad - good > 1) {
+      const middle = (good + bad) >> 1;
+      if (fitsAt(middle)) good = middle;
+      else bad = middle;
+    }
+    return at(this.starts, good);
+  }
+
+  private header(from: number, to: number): number {
+    const context = this.contextOf(from, to);
+    return this.cost.pieceOverhead(this.current) + this.contextCost(context);
+  }
+
+  private contextOf(from: number, to: number): string[] {
+    if (!this.nodes || (this.isBare && from === this.pieceStart)) return [];
+    return contextOf(this.nodes, this.current.content, from, to);
+  }
+
+  private contextCost(context: readonly string[]): number {
+    if (context.length === 0) return 0;
+    const measured = this.cost.contextOverhead?.(this.current, context);
+    // Without a measure: the names, a separator each, and a labelled line around them.
+    return measured ?? this.cost.textCost(context.join(' > ')) + 2 * context.length + 4;
+  }
+
+  private isBoundary(offset: number): boolean {
+    return this.nodes !== undefined && isSyntaxBoundary(this.nodes, offset);
+  }
+
+  /**
+   * Content tokens of `[from, to)`, every line it touches priced whole, except a first line that
+   * is longer than a chunk: its rest from `from` is priced on its own (a continuation after a cut
+   * inside that line).
+   */
+  private spanCost(from: number, to: number): number {
+    if (to <= from) return 0;
+    const file = this.current;
+    const first = lineAt(this.starts, from);
+    const last = lineAt(this.starts, to - 1) + 1;
+    if (at(this.starts, first) === from) return this.cost.linesCost(file, first, last);
+    if (this.cost.linesCost(file, first, first + 1) <= this.budget) {
+      return this.cost.linesCost(file, first, last);
+    }
+    return this.restCost(from) + this.cost.linesCost(file, first + 1, last);
+  }
+
+  /** Tokens from `from` to the end of its line; `Infinity` when an estimate shows it cannot fit. */
+  private restCost(from: number): number {
+    let price = this.restCosts.get(from);
+    if (price !== undefined) return price;
+    const file = this.current;
+    const line = lineAt(this.starts, from);
+    const lineStart = at(this.starts, line);
+    const lineEnd = at(this.starts, line + 1);
+    const whole = this.cost.linesCost(file, line, line + 1);
+    const estimate = (whole * (lineEnd - from)) / Math.max(lineEnd - lineStart, 1);
+    const text = file.content.slice(from, lineEnd);
+    const fitted =
+      estimate > this.budget * 2 + 64 ? undefined : this.cost.fitText?.(text, this.budget);
+    if (estimate > this.budget * 2 + 64) price = Number.POSITIVE_INFINITY;
+    else if (fitted)
+      price = fitted.length === text.length ? fitted.tokens : Number.POSITIVE_INFINITY;
+    else price = this.cost.textCost(text);
+    this.restCosts.set(from, price);
+    return price;
+  }
+}

@@ -1,0 +1,182 @@
+import type { SecretRule } from '../secret-rule.js';
+import { END, START, UUID, anyCase, anyOf, assigned, prefixed, words } from '../regex-parts.js';
+
+/** Monitoring, logging, error tracking and identity providers. */
+export const OBSERVABILITY_RULES: readonly SecretRule[] = [
+  {
+    id: 'datadog-api-key',
+    description: 'Datadog API key next to a Datadog name',
+    keywords: ['datadog', 'dd_api', 'dd-api'],
+    pattern: assigned(`${anyCase('datadog')}|DD_API|[dD][dD]-[aA][pP][iI]`, '[a-f0-9]{32}'),
+    minEntropy: 3,
+  },
+  {
+    id: 'datadog-app-key',
+    description: 'Datadog application key next to a Datadog name',
+    keywords: ['datadog', 'dd_app', 'dd-app'],
+    pattern: assigned(`${anyCase('datadog')}|DD_APP|[dD][dD]-[aA][pP][pP]`, '[a-f0-9]{40}'),
+    minEntropy: 3,
+  },
+  {
+    id: 'new-relic-user-api-key',
+    description: 'New Relic user API key',
+    keywords: ['nrak-'],
+    pattern: prefixed('NRAK-', '[A-Z0-9]{27}'),
+  },
+  {
+    id: 'new-relic-insert-key',
+    description: 'New Relic insert / ingest key',
+    keywords: ['nrii-'],
+    pattern: prefixed('NRII-', '[A-Za-z0-9_\\-]{32}'),
+  },
+  {
+    id: 'new-relic-license-key',
+    description: 'New Relic license (ingest) key',
+    keywords: ['nral'],
+    pattern: new RegExp(`${START}([a-f0-9]{36}NRAL)${END}`),
+  },
+  {
+    id: 'new-relic-browser-key',
+    description: 'New Relic browser API token',
+    keywords: ['nrjs-'],
+    pattern: prefixed('NRJS-', '[a-f0-9]{19}'),
+  },
+  {
+    id: 'sentry-dsn',
+    description: 'Sentry DSN (its key part)',
+    keywords: ['sentry'],
+    pattern: /https?:\/\/([a-f0-9]{32}(?::[a-f0-9]{32})?)@[A-Za-z0-9.-]+(?::\d+)?\/\d+/,
+    minEntropy: 3,
+  },
+  {
+    id: 'sentry-org-token',
+    description: 'Sentry organization auth token',
+    keywords: ['sntrys_'],
+    pattern: prefixed('sntrys_', 'eyJ[A-Za-z0-9+/=_]{50,400}'),
+    minEntropy: 4,
+    placeholders: 'words',
+  },
+  {
+    id: 'sentry-user-token',
+    description: 'Sentry user auth token',
+    keywords: ['sntryu_'],
+    pattern: prefixed('sntryu_', '[a-f0-9]{64}'),
+  },
+  {
+    id: 'grafana-cloud-token',
+    description: 'Grafana Cloud access policy token',
+    keywords: ['glc_'],
+    pattern: prefixed('glc_', '[A-Za-z0-9+/]{32,400}={0,2}'),
+    placeholders: 'words',
+    validate: (secret) => /[0-9]/.test(secret) && /[A-Z]/.test(secret),
+  },
+  {
+    id: 'grafana-service-account-token',
+    description: 'Grafana service account token',
+    keywords: ['glsa_'],
+    pattern: prefixed('glsa_', '[A-Za-z0-9]{32}_[a-f0-9]{8}'),
+  },
+  {
+    id: 'grafana-api-key',
+    description: 'Grafana API key (legacy, base64 of {"k":...})',
+    keywords: ['eyjrijoi'],
+    pattern: prefixed('eyJrIjoi', '[A-Za-z0-9]{70,400}={0,2}'),
+  },
+  {
+    id: 'dynatrace-token',
+    description: 'Dynatrace API token',
+    keywords: ['dt0c01.'],
+    pattern: prefixed('dt0c01.', '[A-Z0-9]{24}\\.[A-Z0-9]{64}'),
+  },
+  {
+    id: 'honeycomb-api-key',
+    description: 'Honeycomb API / ingest key next to its name',
+    keywords: ['honeycomb'],
+    pattern: assigned(
+      anyCase('honeycomb'),
+      '(?:hc[a-z]{2}_[a-z0-9]{58}|[A-Za-z0-9]{22}|[a-f0-9]{32})',
+    ),
+    minEntropy: 3,
+  },
+  {
+    id: 'pagerduty-api-key',
+    description: 'PagerDuty REST API key next to its name',
+    keywords: ['pagerduty'],
+    pattern: assigned(anyCase('pagerduty'), '[A-Za-z0-9_+\\-]{20}'),
+    minEntropy: 3.5,
+  },
+  {
+    id: 'okta-api-token',
+    description: 'Okta API token next to an Okta name',
+    keywords: ['okta'],
+    pattern: assigned(anyCase('okta'), '00[A-Za-z0-9_\\-]{40}'),
+    minEntropy: 3.8,
+  },
+  {
+    id: 'auth0-client-secret',
+    description: 'Auth0 application client secret next to its name',
+    keywords: ['auth0'],
+    pattern: assigned(
+      `${anyCase('auth0')}[\\w.\\-]{0,24}?${anyCase('secret')}`,
+      '[A-Za-z0-9_\\-]{64}',
+    ),
+    minEntropy: 4,
+  },
+  {
+    id: 'snyk-token',
+    description: 'Snyk API token next to its name',
+    keywords: ['snyk'],
+    pattern: assigned(anyCase('snyk'), UUID),
+  },
+  {
+    id: 'launchdarkly-key',
+    description: 'LaunchDarkly SDK or API access token',
+    keywords: ['sdk-', 'api-'],
+    pattern: new RegExp(`${START}((?:sdk|api)-${UUID})${END}`),
+  },
+  {
+    id: 'onepassword-service-account-token',
+    description: '1Password service account token',
+    keywords: ['ops_eyj'],
+    pattern: prefixed('ops_eyJ', '[A-Za-z0-9+/=_\\-]{250,2000}'),
+    minEntropy: 4,
+    placeholders: 'words',
+  },
+  {
+    id: 'onepassword-secret-key',
+    description: '1Password account secret key',
+    keywords: ['a3-'],
+    pattern: prefixed(
+      'A3-',
+      '[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+    ),
+  },
+  {
+    id: 'cloudinary-url',
+    description: 'Cloudinary URL (its API secret)',
+    keywords: ['cloudinary://'],
+    pattern: /cloudinary:\/\/\d+:([A-Za-z0-9_-]{27})@/,
+  },
+  {
+    id: 'pusher-app-secret',
+    description: 'Pusher Channels app secret next to its name',
+    keywords: ['pusher'],
+    pattern: assigned(words('pusher', 'secret'), '[a-f0-9]{20}'),
+    minEntropy: 2.8,
+  },
+  {
+    id: 'algolia-admin-key',
+    description: 'Algolia admin or write API key next to an Algolia name',
+    keywords: ['algolia'],
+    pattern: assigned(anyCase('algolia'), '[a-f0-9]{32}'),
+    minEntropy: 3,
+    // Search-only keys are meant for browsers.
+    validate: (_secret, match) => !/search/i.test(match.input),
+  },
+  {
+    id: 'segment-write-key',
+    description: 'Twilio Segment public API token',
+    keywords: ['sgp_'],
+    pattern: anyOf(prefixed('sgp_', '[A-Za-z0-9]{64}')),
+  },
+];
