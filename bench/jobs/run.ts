@@ -94,6 +94,7 @@ async function measure(name: string, entries: Entry[], selected: string[], chunk
         `  archive ${(archive.length / MB).toFixed(1)} MB, ${entries.length.toLocaleString('en-US')} files; selected ${selected.length.toLocaleString('en-US')} files, ${(selectedBytes / MB).toFixed(1)} MB, ${created.line_count.toLocaleString('en-US')} lines`,
         `  upload ${seconds(uploaded - started)} s (${chunks} chunks) + assemble ${seconds(assembled - uploaded)} s + processing ${seconds(finished - assembled)} s = ${seconds(finished - started)} s upload to succeeded`,
         `  server peak RSS ${(server.peakRss() / MB).toFixed(0)} MB; ${String(job.file_count)} files, ${String((job.statistics as { chunks?: number } | null)?.chunks ?? '?')} chunks`,
+        `  queue wait ${seconds(Date.parse(String(job.started_at)) - Date.parse(String(job.created_at)))} s, engine + storing outputs ${seconds(Number((job.statistics as { processing_ms?: number } | null)?.processing_ms ?? 0))} s`,
       ].join('\n'),
     );
   } finally {

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SourceEntry, SourceTree } from '../../core/types.js';
 import { sortByPath } from './entry-path.js';
@@ -15,20 +16,20 @@ export async function openZipSource(
   limits?: Partial<ZipLimits>,
 ): Promise<SourceTree> {
   const { zipfile, files } = await openArchive(file, resolveZipLimits(limits));
+  // yauzl judged the central directory; content is read through our own handle.
+  zipfile.close();
+  const handle = await open(file, 'r');
   const entries: SourceEntry[] = files.map(({ path, entry }) => ({
     path,
     size: entry.uncompressedSize,
-    read: () => readZipEntry(zipfile, entry, path),
+    read: () => readZipEntry(handle, entry, path),
   }));
+  let closing: Promise<void> | undefined;
   return {
     name: basename(file),
     kind: 'zip',
     entries: sortByPath(entries),
-    close: () => {
-      // yauzl keeps the descriptor until in-flight reads finish, then releases it.
-      zipfile.close();
-      return Promise.resolve();
-    },
+    close: () => (closing ??= handle.close()),
   };
 }
 
