@@ -30,6 +30,8 @@ export interface PackHooks {
    * every source, tiny ones too, and not closed. `workers` is then ignored.
    */
   processor?: FileProcessor;
+  /** The source's name in the overview, when the file on disk is not what the person named. */
+  sourceName?: string;
   /** Clock for the overview's timestamp (golden tests pin it). */
   now?: () => Date;
 }
@@ -123,7 +125,7 @@ async function runPipeline(
   throwIfAborted(hooks.signal);
   report({ stage: 'chunking', done: 0, total: outcome.files.length });
   const bundle = await assembleBundle({
-    source: { name: tree.name, kind: tree.kind },
+    source: { name: hooks.sourceName ?? tree.name, kind: tree.kind },
     options: resolved,
     files: outcome.files,
     skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),

@@ -163,6 +163,7 @@ export async function runJob(
       const options = storedOptions(job);
       bundle = await pack(local.path, engineOptions(options, job.selected_paths), {
         onProgress: (progress) => report(percentOf(progress)),
+        sourceName: job.source_name,
         ...(timing.processor ? { processor: timing.processor } : {}),
       });
     } finally {

@@ -104,6 +104,8 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
       Date.parse(job.started_at as string),
     );
 
+    const overview = await get(t.app, `/api/jobs/${jobId}/files/overview.md`, token);
+    expect(overview.json().content).toMatch(/^# Overview: repo\.zip\n/);
     const files = await get(t.app, `/api/jobs/${jobId}/files`, token);
     expect(files.statusCode).toBe(200);
     const paths = files.json().files.map((f: { path: string }) => f.path);
