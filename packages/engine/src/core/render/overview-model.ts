@@ -59,7 +59,8 @@ function snakeCase(name: string): string {
 
 /**
  * Options as the overview shows them. The template is summarised by its size and an explicit
- * selection by its count: either can be large, and the overview is for reading.
+ * selection by its count: either can be large, and the overview is for reading. Custom secret
+ * patterns are only counted.
  */
 export function describeOptions(options: ResolvedOptions): Record<string, OptionValue> {
   const described: Record<string, OptionValue> = {};
@@ -67,6 +68,9 @@ export function describeOptions(options: ResolvedOptions): Record<string, Option
     if (value === undefined) continue;
     if (name === 'template') {
       described.template = `${String(value).length} characters`;
+    } else if (name === 'customSecretPatterns') {
+      // A pattern may spell out the very secret it hunts: count them, never print them.
+      described.custom_secret_patterns = Array.isArray(value) ? `${value.length} patterns` : '0';
     } else if (name === 'selectedPaths') {
       described.selected_paths = Array.isArray(value) ? `${value.length} paths` : 'all';
     } else if (

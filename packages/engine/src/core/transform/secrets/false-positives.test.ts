@@ -171,6 +171,10 @@ describe('false positives', () => {
       '"termToken": "term-token-gPFEGk7CF4wS901w7ppYclt7"\nclientToken: "cachedvol112233"',
     ],
     [
+      'short camelCase names',
+      'const isInCheckNoChangesPass = ngDevMode && isInCheckNoChanges;\nthis._aoPassMap = aoPassMap;\nconst passMRT = this.getMRT();\n"output_token": "Jobs[-1].JobId",\nUSER_PASSWORD_AUTH: Non-SRP authentication',
+    ],
+    [
       'messages in scripts without spaces',
       '"The_parser_expected_to_find_a_1_to_match_the_0_token_here_1007": "分析器预期在此处找到与“{0}”标记匹配的“{1}”。",',
     ],

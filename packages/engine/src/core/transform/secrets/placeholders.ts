@@ -126,9 +126,9 @@ export function isNotAssignedSecret(value: string, user?: string): boolean {
     INDIRECTION.test(value) ||
     TEST_WORDS.test(value) ||
     ENV_NAME.test(value) ||
-    ((WORD_LIKE.test(value) || CAMEL_CASE.test(value)) && meanWordLength(value) >= 3.5) ||
+    ((WORD_LIKE.test(value) || CAMEL_CASE.test(value)) && meanWordLength(value) >= 3) ||
     PATH_OR_URL.test(value) ||
-    (CODE_LIKE.test(value) && meanWordLength(value) >= 3.5) ||
+    (CODE_LIKE.test(value) && (meanWordLength(value) >= 3 || !/\d/.test(value))) ||
     NUMBER_LIKE.test(value)
   );
 }
