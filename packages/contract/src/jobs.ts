@@ -82,6 +82,8 @@ export const jobCreationFieldsSchema = z.object({
     .enum(jobCreditTypes, { error: `credit_type must be one of: ${jobCreditTypes.join(', ')}.` })
     .optional(),
   redact_secrets: flag.default(false),
+  /** Extra regular expressions redacted as `custom` when redact_secrets is on. */
+  custom_secret_patterns: z.array(z.string().min(1).max(1000)).max(100).optional(),
   use_gitignore: flag.default(false),
   notebook_processing: flag.default(false),
   gitignore_config: gitignoreConfigSchema.optional(),

@@ -5,7 +5,12 @@ import {
   type JobCreditType,
   type jobCreationFieldsSchema,
 } from '@repobundle/contract';
-import { validatePattern, type BundleOptions } from '@repobundle/engine';
+import {
+  EngineError,
+  resolveOptions,
+  validatePattern,
+  type BundleOptions,
+} from '@repobundle/engine';
 import type { z } from 'zod';
 import type { Plan } from '../db/repositories/plans.repository.js';
 import { AppError, badRequest } from '../errors.js';
@@ -26,6 +31,7 @@ export interface StoredJobOptions {
   include_patterns: string[];
   exclude_patterns: string[];
   redact_secrets: boolean;
+  custom_secret_patterns?: string[];
   notebook_processing: boolean;
 }
 
@@ -76,6 +82,18 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     );
   }
   const { include, exclude } = patternsOf(input.gitignore_config);
+  const secretPatterns = input.custom_secret_patterns ?? [];
+  if (secretPatterns.length > 0) {
+    try {
+      // The engine's checks: the pattern compiles, matches something, cannot backtrack badly.
+      resolveOptions({ customSecretPatterns: secretPatterns });
+    } catch (error) {
+      if (error instanceof EngineError) {
+        throw badRequest('VALIDATION_ERROR', error.message.replace(/^Invalid options: /, ''));
+      }
+      throw error;
+    }
+  }
   const config = input.gitignore_config;
   return {
     output_format: input.output_format,
@@ -90,6 +108,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     include_patterns: include,
     exclude_patterns: exclude,
     redact_secrets: input.redact_secrets,
+    ...(secretPatterns.length > 0 ? { custom_secret_patterns: secretPatterns } : {}),
     notebook_processing: input.notebook_processing,
   };
 }
@@ -109,6 +128,9 @@ export function engineOptions(
     removeBlankLines: options.remove_blank_lines,
     showLineNumbers: options.show_line_numbers,
     redactSecrets: options.redact_secrets,
+    ...(options.custom_secret_patterns
+      ? { customSecretPatterns: options.custom_secret_patterns }
+      : {}),
     respectGitignore: options.respect_gitignore,
     includePatterns: options.include_patterns,
     excludePatterns: options.exclude_patterns,

@@ -174,6 +174,26 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(kept.json().transactions).toHaveLength(1);
   });
 
+  it('redacts with the own secret patterns of the user', async () => {
+    const { access_token: token } = await signUp(t, 'custom@example.com');
+    const files = { 'config.ts': 'export const ticket = "INTERNAL-482913";\n' };
+    const upload = await uploadInChunks(t.app, token, await buildZip(files));
+    const created = await assemble(t.app, token, upload, {
+      selected: ['config.ts'],
+      redact_secrets: true,
+      custom_secret_patterns: ['INTERNAL-[0-9]{6}'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await waitForJob(t.app, token, created.json().job_id);
+    const chunk = await get(
+      t.app,
+      `/api/jobs/${created.json().job_id}/files/chunks/chunk-0001.md`,
+      token,
+    );
+    expect(chunk.json().content).toContain('"[REDACTED:custom]"');
+    expect(chunk.json().content).not.toContain('482913');
+  });
+
   it('keeps jobs and uploads private to their owner', async () => {
     const owner = (await signUp(t, 'owner@example.com')).access_token;
     const other = (await signUp(t, 'other@example.com')).access_token;
@@ -211,6 +231,12 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
       ],
       [{ selected: SELECTED, credit_type: 'free' }, 400, 'VALIDATION_ERROR', /credit_type/],
       [{ selected: ['logo.png'] }, 400, 'VALIDATION_ERROR', /binary, excluded or ignored/],
+      [
+        { selected: SELECTED, redact_secrets: true, custom_secret_patterns: ['(a+)+$'] },
+        400,
+        'VALIDATION_ERROR',
+        /customSecretPatterns|pattern/,
+      ],
       [
         {
           selected: SELECTED,
