@@ -128,7 +128,8 @@ describe('job page polling (spec part 2 section 4)', () => {
     expect(jobCalls).toHaveLength(2);
     await advance(JOB_POLL_MS * 10);
     expect(jobCalls).toHaveLength(2);
-    expect(screen.getByText(/Live updates stopped: Job not found/)).toBeTruthy();
+    expect(screen.getByText('Error Loading Job')).toBeTruthy();
+    expect(screen.getByText('Job not found')).toBeTruthy();
   });
 
   it('shows the live processing time, ticking every second', async () => {

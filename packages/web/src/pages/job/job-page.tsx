@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { jobKeys, useJob } from '../../api/job-queries.js';
 import { jobsApi } from '../../api/jobs-api.js';
 import { ButtonLink, Button } from '../../components/ui/button.js';
-import { Alert, Badge, Spinner } from '../../components/ui/feedback.js';
+import { Badge, Spinner } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { Tabs } from '../../components/ui/tabs.js';
 import { useSession } from '../../session/session-context.js';
@@ -79,7 +79,9 @@ export function JobPage() {
       </div>
     );
   }
-  if (!job) {
+  // A failed load, first or while polling, is the full-page error and polling stops (spec part 2
+  // section 8).
+  if (!job || query.isError) {
     return (
       <div className="container page">
         <div className="card job-error">
@@ -154,14 +156,6 @@ export function JobPage() {
           setDeleting(true);
         }}
       />
-      {query.isError && (
-        <Alert tone="warning">
-          Live updates stopped: {query.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </Alert>
-      )}
       <Tabs label="Job sections" tabs={tabs} value={tab} onChange={setTab} />
       <div className="job-panel" role="tabpanel" aria-label={TAB_NAMES[tab]}>
         {tab === 'overview' && <OverviewTab job={job} />}
