@@ -50,6 +50,25 @@ describe.each(databaseKinds())('operator API on %s', (kind) => {
     expect((await get(t.app, '/admin/users', session.access_token)).statusCode).toBe(401);
   });
 
+  it('refuses bad input with a 400 and a detail for a person', async () => {
+    const cases: Array<['GET' | 'POST', string, unknown]> = [
+      ['GET', '/admin/outbox?limit=abc', undefined],
+      ['GET', '/admin/outbox?limit=0', undefined],
+      ['GET', '/admin/outbox?to=not-an-email', undefined],
+      ['GET', '/admin/outbox?unknown=1', undefined],
+      ['POST', '/admin/users/a@example.com/plan', { plan: 'platinum', billing_cycle: 'monthly' }],
+      ['POST', '/admin/users/a@example.com/credits', { amount: 'ten', credit_type: 'monthly' }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await admin(method, url, payload);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json().detail.length).toBeGreaterThan(5);
+    }
+    const unknown = await admin('POST', '/admin/users/nobody@example.com/approve');
+    expect(unknown.statusCode).toBeLessThan(500);
+  });
+
   it('lists users without secrets', async () => {
     await signUp(t, 'a@example.com');
     const res = await admin('GET', '/admin/users');
