@@ -62,11 +62,13 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({
-  name,
-  size = 18,
-  ...rest
-}: { name: IconName; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+type SvgProps = Omit<SVGProps<SVGSVGElement>, 'name'>;
+
+/**
+ * One stroked 24x24 path: every icon set draws through this (pages keep their own path tables
+ * so their icons ship in their lazy chunks, not the shell).
+ */
+export function PathIcon({ d, size = 18, ...rest }: { d: string; size?: number } & SvgProps) {
   return (
     <svg
       width={size}
@@ -81,7 +83,11 @@ export function Icon({
       focusable="false"
       {...rest}
     >
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, ...rest }: { name: IconName; size?: number } & SvgProps) {
+  return <PathIcon d={paths[name]} {...rest} />;
 }

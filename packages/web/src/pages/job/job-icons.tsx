@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { PathIcon } from '../../components/ui/icons.js';
 
 // Icons only the job page draws; kept here so they ship in its lazy chunk, not the shell.
 const paths = {
@@ -29,24 +30,7 @@ export type JobIconName = keyof typeof paths;
 
 export function JobIcon({
   name,
-  size = 18,
   ...rest
 }: { name: JobIconName; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} {...rest} />;
 }

@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { PathIcon } from '../../components/ui/icons.js';
 
 // Icons only this page draws (the shared set in components/ui/icons.tsx stays small for the
 // landing bundle).
@@ -23,20 +24,5 @@ export function UploadIcon({
   size = 16,
   ...rest
 }: { name: UploadIconName; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...rest}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} size={size} {...rest} />;
 }

@@ -1,6 +1,7 @@
 import type { StatusResponse } from '@repobundle/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { QUEUE_SCHEMA } from '../../../db/migrate.js';
 import type { RouteOptions } from '../route-context.js';
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -18,7 +19,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       );
     const [database, queue, storage] = await Promise.all([
       probe(() => sql`select 1`.execute(ctx.db)),
-      probe(() => sql`select 1 from pgboss.version`.execute(ctx.db)),
+      probe(() => sql`select 1 from ${sql.table(`${QUEUE_SCHEMA}.version`)}`.execute(ctx.db)),
       probe(() => ctx.storage.check()),
     ]);
     const ready = database === 'ok' && queue === 'ok' && storage === 'ok';
