@@ -142,6 +142,12 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
         ['monthly_reset', 100],
       ]),
     );
+    // Newest first, in the order they were written within the settling transaction.
+    expect(types.slice(0, 3)).toEqual([
+      ['usage', -1],
+      ['refund', 1],
+      ['reservation', -1],
+    ]);
     const filtered = await get(t.app, '/payments/token-transactions?type=usage&search=job', token);
     expect(filtered.json().transactions).toHaveLength(1);
     const after = await get(t.app, '/auth/me', token);
