@@ -29,7 +29,9 @@ export interface BenchServer {
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'repobundle-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
       ...process.env,
       PORT: String(port),

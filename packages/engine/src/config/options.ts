@@ -59,6 +59,34 @@ export const bundleOptionsSchema = z
 export type BundleOptions = z.input<typeof bundleOptionsSchema>;
 export type ResolvedOptions = z.output<typeof bundleOptionsSchema>;
 
+/**
+ * The options the file stage (decode, transforms, counting, outline) reads. A worker thread gets
+ * only these with every file: the rest can be large (a job's list of 35,000 selected paths, a
+ * template) and cloning it per file made the message passing quadratic.
+ */
+const FILE_STAGE_KEYS = [
+  'chunkingStrategy',
+  'removeComments',
+  'keepLicenseHeader',
+  'removeBlankLines',
+  'showLineNumbers',
+  'redactSecrets',
+  'customSecretPatterns',
+  'notebookProcessing',
+  'encoding',
+  'maxFileBytes',
+] as const satisfies readonly (keyof ResolvedOptions)[];
+
+export type FileStageOptions = Pick<ResolvedOptions, (typeof FILE_STAGE_KEYS)[number]>;
+
+export function fileStageOptions(options: FileStageOptions): FileStageOptions {
+  const picked: Partial<Record<keyof FileStageOptions, unknown>> = {};
+  for (const key of FILE_STAGE_KEYS) {
+    if (options[key] !== undefined) picked[key] = options[key];
+  }
+  return picked as FileStageOptions;
+}
+
 export function isTokenLimit(value: number): boolean {
   return (TOKEN_LIMITS as readonly number[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../config/options.js';
+import type { FileStageOptions } from '../config/options.js';
 import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
 import type { TokenCounter } from './tokens/token-counter.js';
@@ -21,7 +21,7 @@ export type FileOutcome = { ok: true; file: ProcessedFile } | { ok: false; skipp
 export async function processFile(
   path: string,
   bytes: Uint8Array,
-  options: ResolvedOptions,
+  options: FileStageOptions,
   counter: TokenCounter,
   transforms: readonly Transform[],
   /** Grammars for comment removal and the outline semantic/auto chunking reads. */

@@ -11,6 +11,25 @@ export interface SourceEntry {
   /** Uncompressed size in bytes, as declared by the source. */
   readonly size: number;
   read(): Promise<Uint8Array>;
+  /**
+   * Where the bytes are, as plain data, when a worker thread can read them itself: the thread
+   * that plans and renders then does no file I/O and never holds raw bytes.
+   */
+  readonly location?: EntryLocation;
+}
+
+export type EntryLocation =
+  | { readonly kind: 'file'; readonly file: string }
+  | ({ readonly kind: 'zip'; readonly archive: string } & ZipEntryLocation);
+
+/** One ZIP entry as the central directory describes it (checked before any read). */
+export interface ZipEntryLocation {
+  readonly localHeaderOffset: number;
+  readonly compressedSize: number;
+  readonly uncompressedSize: number;
+  /** 0 stored, 8 deflated. */
+  readonly method: number;
+  readonly crc32: number;
 }
 
 export interface SourceTree {

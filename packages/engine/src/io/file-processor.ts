@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
-import type { EncodingName, ResolvedOptions } from '../config/options.js';
+import type { EncodingName, FileStageOptions } from '../config/options.js';
+import { fileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
+import type { SourceEntry } from '../core/types.js';
 import type { WorkerRequest, WorkerResponse } from './process-file-task.js';
 import { runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
@@ -10,7 +12,8 @@ import { WorkerPool } from './worker-pool.js';
  * a worker pool; the pipeline does not care which.
  */
 export interface FileProcessor {
-  process(path: string, bytes: Uint8Array, options: ResolvedOptions): Promise<FileOutcome>;
+  /** Reads (on a worker thread when the entry has a location) and processes one entry. */
+  process(entry: SourceEntry, options: FileStageOptions): Promise<FileOutcome>;
   countTexts(texts: readonly string[], encoding: EncodingName): Promise<number[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
   warmUp(encoding: EncodingName): void;
@@ -19,8 +22,15 @@ export interface FileProcessor {
 
 export function createInlineProcessor(): FileProcessor {
   return {
-    async process(path, bytes, options) {
-      const { response } = await runWorkerRequest({ kind: 'process', path, bytes, options });
+    async process(entry, options) {
+      const bytes = await readBytes(entry);
+      if (!(bytes instanceof Uint8Array)) return bytes;
+      const { response } = await runWorkerRequest({
+        kind: 'process',
+        path: entry.path,
+        input: { bytes },
+        options,
+      });
       return (response as Extract<WorkerResponse, { kind: 'process' }>).outcome;
     },
     async countTexts(texts, encoding) {
@@ -48,11 +58,23 @@ const COUNT_BATCH_CHARS = 256 * 1024;
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
   const pool = new WorkerPool<WorkerRequest, WorkerResponse>(workerScript(), size);
   return {
-    async process(path, bytes, options) {
+    async process(entry, options) {
+      const { path, location } = entry;
+      let input: { bytes: Uint8Array } | { location: NonNullable<SourceEntry['location']> };
+      let transfer: ArrayBuffer[] = [];
+      if (location) {
+        input = { location };
+      } else {
+        const bytes = await readBytes(entry);
+        if (!(bytes instanceof Uint8Array)) return bytes;
+        input = { bytes };
+        transfer = [bytes.buffer as ArrayBuffer];
+      }
       try {
-        const response = await pool.run({ kind: 'process', path, bytes, options }, [
-          bytes.buffer as ArrayBuffer,
-        ]);
+        const response = await pool.run(
+          { kind: 'process', path, input, options: fileStageOptions(options) },
+          transfer,
+        );
         if (response.kind !== 'process') throw new Error('unexpected worker answer');
         return response.outcome;
       } catch (error) {
@@ -81,6 +103,16 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
     },
     close: () => pool.close(),
   };
+}
+
+/** The entry's bytes on this thread, or the skip record when it cannot be read. */
+async function readBytes(entry: SourceEntry): Promise<Uint8Array | FileOutcome> {
+  try {
+    return await entry.read();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, skipped: { path: entry.path, reason: { kind: 'read-failed', detail } } };
+  }
 }
 
 function batchByLength(texts: readonly string[], maxChars: number): string[][] {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { openMemorySource } from './sources/index.js';
 import { pack, packTree } from './pack.js';
 import { writeBundle } from './write-bundle.js';
@@ -113,5 +114,56 @@ describe('pack from disk', () => {
 
   it('refuses a missing source with a clear error', async () => {
     await expect(pack(join(dir, 'nope'))).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
+  });
+});
+
+describe('worker threads read their own files', () => {
+  let dir: string;
+  const sources = Array.from({ length: 30 }, (_, i) => ({
+    path: `src/mod-${String(i).padStart(2, '0')}.ts`,
+    content: `export function f${i}(x: number) {\n  return x * ${i};\n}\n`.repeat(40 + i),
+  }));
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-located-'));
+    await mkdir(join(dir, 'tree/src'), { recursive: true });
+    const zip = new yazl.ZipFile();
+    for (const file of sources) {
+      await writeFile(join(dir, 'tree', file.path), file.content);
+      zip.addBuffer(Buffer.from(file.content), file.path);
+    }
+    zip.addBuffer(Buffer.from('abcdefgh'), 'src/zz-corrupt.txt', { compress: false });
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    const archive = Buffer.concat(chunks);
+    // Damage the stored entry's bytes: only that entry's CRC check can notice.
+    archive.write('ABCDEFGH', archive.indexOf('abcdefgh'));
+    await writeFile(join(dir, 'tree.zip'), archive);
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const now = () => new Date('2026-01-01T00:00:00Z');
+  const options = { tokenLimit: 32_000, chunkingStrategy: 'semantic' as const };
+
+  it('packs a folder and a ZIP on workers exactly as inline', async () => {
+    for (const source of [join(dir, 'tree'), join(dir, 'tree.zip')]) {
+      const inline = await pack(source, options, { workers: 0, now });
+      const pooled = await pack(source, options, { workers: 2, now });
+      expect(pooled.files.map((file) => file.path)).toEqual(sources.map((file) => file.path));
+      expect(pooled.chunks.map((chunk) => chunk.text)).toEqual(
+        inline.chunks.map((chunk) => chunk.text),
+      );
+      expect(pooled.statistics).toEqual(inline.statistics);
+    }
+  });
+
+  it('reports an entry that fails its CRC check on a worker as skipped, with the reason', async () => {
+    const bundle = await pack(join(dir, 'tree.zip'), options, { workers: 2 });
+    expect(bundle.skipped).toEqual([
+      {
+        path: 'src/zz-corrupt.txt',
+        reason: { kind: 'read-failed', detail: expect.stringContaining('CRC-32 mismatch') },
+      },
+    ]);
   });
 });

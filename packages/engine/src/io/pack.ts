@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { BundleOptions, ResolvedOptions } from '../config/options.js';
-import { resolveOptions } from '../config/options.js';
+import { fileStageOptions, resolveOptions } from '../config/options.js';
 import { EngineError } from '../errors.js';
 import type { Bundle } from '../core/assemble-bundle.js';
 import type { FileOutcome } from '../core/process-file.js';
@@ -149,13 +149,14 @@ async function processEntries(
   report: (progress: PackProgress) => void,
 ): Promise<{ files: ProcessedFile[]; skipped: SkippedFile[] }> {
   const outcomes: FileOutcome[] = new Array(entries.length);
+  const fileOptions = fileStageOptions(options);
   let next = 0;
   let done = 0;
   const lane = async () => {
     while (next < entries.length) {
       throwIfAborted(hooks.signal);
       const index = next++;
-      outcomes[index] = await processEntry(entries[index] as SourceEntry, options, processor);
+      outcomes[index] = await processor.process(entries[index] as SourceEntry, fileOptions);
       done++;
       if (done % 64 === 0 || done === entries.length) {
         report({ stage: 'processing', done, total: entries.length });
@@ -170,21 +171,6 @@ async function processEntries(
     else skipped.push(outcome.skipped);
   }
   return { files, skipped };
-}
-
-async function processEntry(
-  entry: SourceEntry,
-  options: ResolvedOptions,
-  processor: FileProcessor,
-): Promise<FileOutcome> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await entry.read();
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, skipped: { path: entry.path, reason: { kind: 'read-failed', detail } } };
-  }
-  return processor.process(entry.path, bytes, options);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

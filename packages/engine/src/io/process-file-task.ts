@@ -1,18 +1,23 @@
 import type { TransferListItem } from 'node:worker_threads';
-import type { EncodingName, ResolvedOptions } from '../config/options.js';
+import type { EncodingName, FileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
+import type { EntryLocation } from '../core/types.js';
+import { readLocatedEntry } from './sources/read-located-entry.js';
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
 import { getTreeSitterParser } from './syntax/tree-sitter-parser.js';
 
-/** The work a pool thread does: one file's decode/transform/count, or exact counts of texts. */
+/**
+ * The work a pool thread does: one file's read/decode/transform/count, or exact counts of texts.
+ * A file comes either as its bytes or as a location the thread reads itself.
+ */
 export type WorkerRequest =
   | {
       readonly kind: 'process';
       readonly path: string;
-      readonly bytes: Uint8Array;
-      readonly options: ResolvedOptions;
+      readonly input: { readonly bytes: Uint8Array } | { readonly location: EntryLocation };
+      readonly options: FileStageOptions;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: EncodingName };
 
@@ -31,7 +36,20 @@ export async function runWorkerRequest(
       transfer: [],
     };
   }
-  const { path, bytes, options } = request;
+  const { path, input, options } = request;
+  let bytes: Uint8Array;
+  try {
+    bytes = 'bytes' in input ? input.bytes : readLocatedEntry(path, input.location);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      response: {
+        kind: 'process',
+        outcome: { ok: false, skipped: { path, reason: { kind: 'read-failed', detail } } },
+      },
+      transfer: [],
+    };
+  }
   const counter = await loadTokenCounter(options.encoding);
   // Parsing costs time: only comment removal and syntax-aware chunking pay for it.
   const needsParser =

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../../config/options.js';
+import type { FileStageOptions } from '../../config/options.js';
 import { addLineNumbersTransform } from './add-line-numbers.js';
 import { notebookTransform } from './notebook/notebook-transform.js';
 import { removeBlankLinesTransform } from './remove-blank-lines.js';
@@ -20,7 +20,7 @@ export const TRANSFORMS: readonly Transform[] = [
 ];
 
 export function enabledTransforms(
-  options: ResolvedOptions,
+  options: FileStageOptions,
   transforms: readonly Transform[] = TRANSFORMS,
 ): Transform[] {
   return transforms.filter((transform) => transform.isEnabled(options));

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../../config/options.js';
+import type { FileStageOptions } from '../../config/options.js';
 import type { SyntaxParser } from '../syntax/parser.js';
 import type { SkipReason } from '../types.js';
 
@@ -6,7 +6,7 @@ import type { SkipReason } from '../types.js';
 export interface TransformContext {
   readonly path: string;
   readonly language: string;
-  readonly options: ResolvedOptions;
+  readonly options: FileStageOptions;
   /** Notes for the job's per-file report ("comments kept: the result did not parse"). */
   note(message: string): void;
   /** Counts one redaction of a credential type (never the secret itself). */
@@ -40,6 +40,6 @@ export class SkipFileError extends Error {
  */
 export interface Transform {
   readonly name: string;
-  isEnabled(options: ResolvedOptions): boolean;
+  isEnabled(options: FileStageOptions): boolean;
   apply(text: string, context: TransformContext): string | Promise<string>;
 }

@@ -61,7 +61,14 @@ export async function openDirectorySource(
       const path = paths[index] as string;
       const absolute = join(root, path);
       const size = sizeIfPresent(absolute, path);
-      if (size !== undefined) entries.push({ path, size, read: () => readFile(absolute) });
+      if (size !== undefined) {
+        entries.push({
+          path,
+          size,
+          read: () => readFile(absolute),
+          location: { kind: 'file', file: absolute },
+        });
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import { basename } from 'node:path';
-import type { SourceEntry, SourceTree } from '../../core/types.js';
+import { basename, resolve } from 'node:path';
+import type { SourceEntry, SourceTree, ZipEntryLocation } from '../../core/types.js';
 import { sortByPath } from './entry-path.js';
 import { openArchive } from './zip-archive.js';
 import { readZipEntry } from './zip-read-entry.js';
@@ -19,11 +19,22 @@ export async function openZipSource(
   // yauzl judged the central directory; content is read through our own handle.
   zipfile.close();
   const handle = await open(file, 'r');
-  const entries: SourceEntry[] = files.map(({ path, entry }) => ({
-    path,
-    size: entry.uncompressedSize,
-    read: () => readZipEntry(handle, entry, path),
-  }));
+  const absolute = resolve(file);
+  const entries: SourceEntry[] = files.map(({ path, entry }) => {
+    const location: ZipEntryLocation = {
+      localHeaderOffset: entry.relativeOffsetOfLocalHeader,
+      compressedSize: entry.compressedSize,
+      uncompressedSize: entry.uncompressedSize,
+      method: entry.compressionMethod,
+      crc32: entry.crc32,
+    };
+    return {
+      path,
+      size: entry.uncompressedSize,
+      read: () => readZipEntry(handle, location, path),
+      location: { kind: 'zip', archive: absolute, ...location },
+    };
+  });
   let closing: Promise<void> | undefined;
   return {
     name: basename(file),
