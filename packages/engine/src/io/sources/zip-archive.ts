@@ -1,8 +1,10 @@
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { EngineError, isEngineError } from '../../errors.js';
+import { BlockReader } from './zip-block-reader.js';
 import { checkEntryCount, createZipValidator } from './zip-validator.js';
 import type { ValidatedArchive } from './zip-validator.js';
 import type { ZipLimits } from './zip-limits.js';
@@ -18,8 +20,10 @@ export interface OpenedArchive extends ValidatedArchive<Entry> {
 export async function openArchive(file: string, limits: ZipLimits): Promise<OpenedArchive> {
   await assertRegularFile(file);
   let zipfile: ZipFile;
+  const fd = openSync(file, 'r');
   try {
-    zipfile = await yauzl.openPromise(file, {
+    const size = fstatSync(fd).size;
+    zipfile = await yauzl.fromRandomAccessReaderPromise(new BlockReader(fd, size), size, {
       lazyEntries: true,
       autoClose: false,
       // Raw name bytes: zip-entry-name.ts decides what they mean instead of a CP437 guess.
@@ -27,6 +31,7 @@ export async function openArchive(file: string, limits: ZipLimits): Promise<Open
       validateEntrySizes: true,
     });
   } catch (error) {
+    closeSync(fd);
     throw toInvalidZip(file, error);
   }
   try {

@@ -79,6 +79,24 @@ describe('openZipSource', () => {
     await source.close();
   });
 
+  it('reads a central directory of several megabytes (entries across cache blocks)', async () => {
+    const zip = new yazl.ZipFile();
+    const count = 15_000;
+    const name = (i: number) =>
+      `deep/${'folder-name/'.repeat(8)}file-${String(i).padStart(5, '0')}.txt`;
+    for (let i = 0; i < count; i++)
+      zip.addBuffer(text(`entry ${i}\n`), name(i), { compress: false });
+    zip.end();
+    const source = await openZipSource(await temp.writeTempFile(await collect(zip)));
+    expect(source.entries).toHaveLength(count);
+    for (const i of [0, 7_777, count - 1]) {
+      const entry = source.entries[i]!;
+      expect(entry.path).toBe(name(i));
+      expect(decode(await entry.read())).toBe(`entry ${i}\n`);
+    }
+    await source.close();
+  });
+
   it('reads lazily: a corrupt entry fails only its own read, with its path', async () => {
     const zip = writeRawZip([
       { name: 'good.txt', data: 'good' },
