@@ -99,6 +99,8 @@ export interface ChunkPiece {
   readonly part: number;
   readonly partCount: number;
   readonly content: string;
+  /** UTF-16 offset of `content` in the processed file, when the chunker made the piece. */
+  readonly offset?: number;
   /** True when the cut before and after this piece fell on a file or syntax boundary. */
   readonly startsOnBoundary: boolean;
   readonly endsOnBoundary: boolean;

@@ -11,9 +11,10 @@ export interface LocatedPiece {
 }
 
 /**
- * Finds every piece in its file. Pieces of a file come in order: each continues where the previous
- * one ended, except a window that repeats the previous one's trailing lines (fixed overlap), which
- * starts at the beginning of its first line.
+ * Finds every piece in its file: at its recorded offset when the chunker gave one (comparing the
+ * text would read every byte of the output again), else by order. Pieces of a file come in order:
+ * each continues where the previous one ended, except a window that repeats the previous one's
+ * trailing lines (fixed overlap), which starts at the beginning of its first line.
  */
 export function locatePieces(
   chunks: readonly RenderedChunk[],
@@ -28,8 +29,8 @@ export function locatePieces(
       const file = files[index];
       if (!file) return { piece, file: -1, start: 0, end: piece.content.length };
       const cursor = cursors.get(index) ?? 0;
-      let start = cursor;
-      if (!file.content.startsWith(piece.content, cursor)) {
+      let start = piece.offset ?? cursor;
+      if (piece.offset === undefined && !file.content.startsWith(piece.content, cursor)) {
         let starts = lineStarts.get(index);
         if (!starts) {
           starts = computeLineStarts(file.content);

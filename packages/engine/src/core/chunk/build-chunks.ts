@@ -45,6 +45,7 @@ export function buildChunks(
         part,
         partCount: partCounts.get(span.file) ?? 1,
         content: file.content.slice(span.start, span.end),
+        offset: span.start,
         startsOnBoundary: span.startsOnBoundary,
         endsOnBoundary: span.endsOnBoundary,
       };
