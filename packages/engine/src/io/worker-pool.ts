@@ -27,6 +27,12 @@ export interface Envelope<Message> {
 const TASKS_PER_WORKER = 2;
 
 /**
+ * A larger young generation than V8's default: tokenizing allocates many short-lived strings, and
+ * fewer scavenges cut the threads' CPU time by a few per cent on the large bench corpus.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
+
+/**
  * A fixed-size pool of worker threads running one script (see serveWorkerRequests). A crashed
  * worker fails the tasks it held (callers record them against their files) and is replaced.
  */
@@ -86,9 +92,9 @@ export class WorkerPool<Request, Response> {
       ? // Running from TypeScript sources (tests, tsx): load tsx's hooks inside the thread first.
         new Worker(
           `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(this.script.href)}); });`,
-          { eval: true },
+          { eval: true, resourceLimits: WORKER_LIMITS },
         )
-      : new Worker(this.script);
+      : new Worker(this.script, { resourceLimits: WORKER_LIMITS });
     const slot: Slot<Request, Response> = { worker, running: new Map() };
     worker.on('message', (envelope: Envelope<Response>) => {
       const task = slot.running.get(envelope.id);
