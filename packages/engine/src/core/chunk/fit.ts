@@ -52,7 +52,7 @@ function restOfLineCost(
 ): number {
   const lineStart = at(starts, line);
   const lineEnd = at(starts, line + 1);
-  const fitted = cost.fitText?.(file.content.slice(start, lineEnd), budget);
+  const fitted = fitRestOfLine(cost, file, start, lineEnd, budget);
   if (fitted) return fitted.length === lineEnd - start ? fitted.tokens : Number.POSITIVE_INFINITY;
   const estimate =
     (cost.linesCost(file, line, line + 1) * (lineEnd - start)) / (lineEnd - lineStart);
@@ -76,7 +76,7 @@ export function cutInsideLine(
   const lineStart = at(starts, line);
   const text = file.content.slice(start, at(starts, line + 1));
   // One tokenizer pass finds the cut, unless the first pre-token alone is over the budget.
-  const fitted = cost.fitText?.(text, budget);
+  const fitted = fitRestOfLine(cost, file, start, start + text.length, budget);
   if (fitted && fitted.length > 0) return { end: start + fitted.length, cost: fitted.tokens };
   const perChar =
     Math.max(cost.linesCost(file, line, line + 1), 1) /
@@ -103,6 +103,33 @@ export function cutInsideLine(
     }
   }
   return { end: start + good, cost: goodCost };
+}
+
+const lastFits = new WeakMap<
+  ProcessedFile,
+  { start: number; end: number; budget: number; fitted: { length: number; tokens: number } }
+>();
+
+/**
+ * `cost.fitText` over content[start, end), remembering the last answer per file: a line longer
+ * than a window is asked about several times at the same cut (does the rest fit beside the
+ * previous window? in a new one? then where to cut), and each ask tokenizes up to a whole budget.
+ */
+function fitRestOfLine(
+  cost: ChunkCostModel,
+  file: ProcessedFile,
+  start: number,
+  end: number,
+  budget: number,
+): { length: number; tokens: number } | undefined {
+  if (!cost.fitText) return undefined;
+  const last = lastFits.get(file);
+  if (last && last.start === start && last.end === end && last.budget === budget) {
+    return last.fitted;
+  }
+  const fitted = cost.fitText(file.content.slice(start, end), budget);
+  lastFits.set(file, { start, end, budget, fitted });
+  return fitted;
 }
 
 /** Moves a cut back by one when it would fall between a high and a low surrogate. */
