@@ -12,7 +12,7 @@ import { getTreeSitterParser } from '../packages/engine/src/io/syntax/tree-sitte
 import { PYTHON_PACKAGE, commentCorpus } from './comments-corpus.js';
 import type { CommentFile } from './comments-corpus.js';
 import { addToTally, emptyTally, judge, parseFacts, savedPercent } from './comments-measure.js';
-import type { Verdict } from './comments-measure.js';
+import type { ParseFacts, ToolOutcome } from './comments-measure.js';
 import { repomixKey, repomixOutputs } from './comments-repomix.js';
 import { formatTable } from './report.js';
 
@@ -34,8 +34,8 @@ const repomix = await repomixOutputs(files);
 interface FileRecord {
   readonly language: string;
   readonly path: string;
-  readonly ours: { before: number; after: number; verdict: Verdict };
-  readonly repomix: { before: number; after: number; verdict: Verdict };
+  readonly ours: ToolOutcome;
+  readonly repomix: ToolOutcome;
   readonly notes: number;
   readonly ms: number;
   readonly bytes: number;
@@ -60,6 +60,17 @@ async function ourRemoval(
   return { output, notes, ms: performance.now() - started };
 }
 
+function outcome(before: string, after: string, original: ParseFacts, result: ParseFacts) {
+  const verdict = judge(original, result);
+  return {
+    before: counter.count(before),
+    after: counter.count(after),
+    verdict,
+    codeTokensLost: counter.count(verdict.lostCode.join(' ')),
+    commentTokensLeft: counter.count(verdict.commentsLeft.join('\n')),
+  };
+}
+
 for (const file of files) {
   const text = await readFile(file.file, 'utf8');
   const repomixPlain = repomix.plain.get(repomixKey(file));
@@ -77,16 +88,8 @@ for (const file of files) {
   records.push({
     language: file.language,
     path: file.relative,
-    ours: {
-      before: counter.count(text),
-      after: counter.count(ours.output),
-      verdict: judge(original, oursFacts),
-    },
-    repomix: {
-      before: counter.count(repomixPlain),
-      after: counter.count(repomixStripped),
-      verdict: judge(original, repomixFacts),
-    },
+    ours: outcome(text, ours.output, original, oursFacts),
+    repomix: outcome(repomixPlain, repomixStripped, original, repomixFacts),
     notes: ours.notes.length,
     ms: ours.ms,
     bytes: Buffer.byteLength(text),
@@ -100,8 +103,7 @@ function tableOf(subset: readonly FileRecord[]): string {
     for (const tool of ['ours', 'repomix'] as const) {
       const tally = emptyTally();
       for (const record of ofLanguage) {
-        const result = record[tool];
-        addToTally(tally, result.before, result.after, result.verdict, record.path);
+        addToTally(tally, record[tool]);
       }
       rows.push([
         `${language} / ${tool === 'ours' ? 'repobundle' : 'repomix 1.14.1'}`,
@@ -109,8 +111,11 @@ function tableOf(subset: readonly FileRecord[]): string {
         String(tally.before),
         String(tally.after),
         savedPercent(tally),
+        String(tally.commentTokensLeft),
         String(tally.regressions),
         String(tally.literalsChanged),
+        String(tally.codeChanged),
+        String(tally.codeTokensLost),
       ]);
     }
   }
@@ -121,22 +126,25 @@ function tableOf(subset: readonly FileRecord[]): string {
       'tokens before',
       'tokens after',
       'saved',
+      'comment tokens left',
       'syntax regressions',
       'literals changed',
+      'code changed',
+      'code tokens lost',
     ],
     rows,
   );
 }
 
-const intact = records.filter(
-  (record) => !record.repomix.verdict.regressed && !record.repomix.verdict.literalsChanged,
-);
+const damages = (outcome: ToolOutcome): boolean =>
+  outcome.verdict.regressed || outcome.verdict.literalsChanged || outcome.verdict.codeChanged;
+const intact = records.filter((record) => !damages(record.repomix));
 log('');
 log('All sampled files:');
 log(tableOf(records));
 log('');
 log(
-  `Only the ${intact.length} files repomix left intact (no new syntax error, literals unchanged):`,
+  `Only the ${intact.length} files repomix left intact (no new syntax error, literals and code unchanged):`,
 );
 log(tableOf(intact));
 log('');
@@ -146,6 +154,13 @@ log(
 log('syntax regressions: files whose result has more tree-sitter errors than the original.');
 log(
   'literals changed: files where a string, regex or heredoc differs (Python docstrings excluded).',
+);
+log(
+  'comment tokens left: comments and Python docstrings still in the output (shebangs, encoding cookies and directives are kept on purpose).',
+);
+log(
+  "code changed: files whose syntax-tree leaves outside comments and docstrings differ from the original's " +
+    "(Python `pass` aside); code tokens lost: the original's leaves missing from the output, tokenized joined by spaces.",
 );
 for (const language of ['typescript', 'python']) {
   const ofLanguage = records.filter((record) => record.language === language);
@@ -157,9 +172,7 @@ for (const language of ['typescript', 'python']) {
       `removal (parse, remove, re-parse) ran at ${(bytes / 1e6 / (ms / 1000)).toFixed(2)} MB/s.`,
   );
   for (const tool of ['ours', 'repomix'] as const) {
-    const damaged = ofLanguage.filter(
-      (record) => record[tool].verdict.regressed || record[tool].verdict.literalsChanged,
-    );
+    const damaged = ofLanguage.filter((record) => damages(record[tool]));
     if (damaged.length > 0) {
       log(
         `  ${tool === 'ours' ? 'repobundle' : 'repomix'} damaged e.g.: ${damaged

@@ -27,16 +27,23 @@ const PREAMBLE_TYPES = new Set(['php_tag', 'hash_bang_line']);
 
 /**
  * Parents a comment cannot really have: a grammar that lexes comments everywhere (HTML inside a
- * quoted attribute value) would otherwise have us cut into a literal.
+ * quoted attribute value) would otherwise have us cut into a literal. Implicitly concatenated
+ * strings (`"a" # note` then `"b"` in Python, `"a" /* note *\/ "b"` in C) hold real comments
+ * between their parts.
  */
 const LITERAL_PARENT = /string|attribute_value|heredoc|raw_text/;
+const BETWEEN_LITERALS = 'concatenated_string';
+
+function isLiteralParent(type: string | undefined): boolean {
+  return type !== undefined && type !== BETWEEN_LITERALS && LITERAL_PARENT.test(type);
+}
 
 /** The comment node that starts exactly at `index`, if any. */
 function commentAt(root: SyntaxNode, index: number): SyntaxNode | undefined {
   let node: SyntaxNode | null = root.descendantForIndex(index, index + 1);
   for (let depth = 0; node && depth < 4; depth++, node = node.parent) {
     if (!isComment(node.type)) continue;
-    if (node.startIndex !== index || LITERAL_PARENT.test(node.parent?.type ?? '')) return undefined;
+    if (node.startIndex !== index || isLiteralParent(node.parent?.type)) return undefined;
     return node;
   }
   return undefined;

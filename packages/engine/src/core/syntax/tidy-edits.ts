@@ -115,10 +115,60 @@ function deletesLines(text: string, edit: TextEdit): boolean {
   );
 }
 
+/** Where the blank lines that start at line start `from` end (a line start or the text's end). */
+function blankRunEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length) {
+    const newline = text.indexOf('\n', end);
+    const lineEnd = newline === -1 ? text.length : newline;
+    if (!isBlankLine(text, end, lineEnd)) break;
+    end = newline === -1 ? text.length : newline + 1;
+  }
+  return end;
+}
+
+/** Where the blank lines that end at line start `to` begin. */
+function blankRunStart(text: string, to: number): number {
+  let start = to;
+  while (start > 0) {
+    const lineStart = text.lastIndexOf('\n', start - 2) + 1;
+    if (!isBlankLine(text, lineStart, start - 1)) break;
+    start = lineStart;
+  }
+  return start;
+}
+
 /**
- * Applies comment removal edits (tidied) and closes the gaps they leave: where removed lines
- * stood between two blank lines, or at the top of the file before a blank line, one blank line
- * goes too, so a removed comment block leaves no doubled blank line behind.
+ * A line after which a blank line only pads the start of a block: a Python header (`def f():`)
+ * or an opening bracket. Only ever used to decide how many blank lines stay.
+ */
+function opensBlock(text: string, lineEnd: number): boolean {
+  let last = lineEnd - 1;
+  while (last >= 0 && (isHorizontalSpace(text[last]) || text[last] === '\r')) last--;
+  return last >= 0 && ':{(['.includes(text[last] as string);
+}
+
+/**
+ * The blank lines that stay where whole lines were removed (`joins`, in order) inside the blank
+ * run `[start, end)` of the output: none at the top or the bottom of the file; at the start of a
+ * block, those that stood before the removed lines; elsewhere the longest of the blank stretches
+ * the original had around them, so the removal leaves no more blank lines than stood there.
+ */
+function keptBlankLines(output: string, start: number, end: number, joins: number[]): string {
+  if (start === 0 || end === output.length) return '';
+  const bounds = [start, ...joins, end];
+  const stretches = bounds.slice(1).map((to, i) => output.slice(bounds[i], to));
+  if (opensBlock(output, start - 1)) return stretches[0] as string;
+  const lines = (stretch: string): number => stretch.split('\n').length - 1;
+  return stretches.reduce((longest, stretch) =>
+    lines(stretch) > lines(longest) ? stretch : longest,
+  );
+}
+
+/**
+ * Applies comment removal edits (tidied) and closes the gaps they leave: where whole lines were
+ * removed, the blank lines that met there shrink to what keptBlankLines allows, so a removed
+ * comment block or docstring leaves no doubled or stray blank line behind.
  */
 export function applyCommentEdits(text: string, edits: readonly TextEdit[]): string {
   let output = '';
@@ -133,14 +183,15 @@ export function applyCommentEdits(text: string, edits: readonly TextEdit[]): str
     cursor = edit.end;
   }
   output += text.slice(cursor);
-  // From the last join back, so earlier offsets stay valid.
-  for (const join of joins.reverse()) {
-    const lineEnd = output.indexOf('\n', join);
-    if (lineEnd === -1 || !isBlankLine(output, join, lineEnd)) continue;
-    const previousStart = output.lastIndexOf('\n', join - 2) + 1;
-    if (join === 0 || isBlankLine(output, previousStart, join - 1)) {
-      output = output.slice(0, join) + output.slice(lineEnd + 1);
-    }
+  let result = '';
+  let copied = 0;
+  for (let i = 0; i < joins.length;) {
+    const start = blankRunStart(output, joins[i] as number);
+    const end = blankRunEnd(output, joins[i] as number);
+    const inRun: number[] = [];
+    while (i < joins.length && (joins[i] as number) <= end) inRun.push(joins[i++] as number);
+    result += output.slice(copied, start) + keptBlankLines(output, start, end, inRun);
+    copied = end;
   }
-  return output;
+  return result + output.slice(copied);
 }

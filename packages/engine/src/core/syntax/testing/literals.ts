@@ -3,6 +3,11 @@ import type { SyntaxNode } from '../syntax-tree.js';
 /** Node types whose text is literal content: strings, regexes, heredocs, JSX text, raw text. */
 const LITERAL =
   /string|regex|heredoc_body|heredoc_template|char_literal|character_literal|^character$|jsx_text|raw_text|attribute_value|quote_scalar|block_scalar|^char$/;
+/**
+ * Implicitly joined strings (`"a" "b"`): their parts are literals of their own, and comments may
+ * stand between them, so the whole is not one.
+ */
+const JOINED_LITERALS = 'concatenated_string';
 /** Code inside a literal (template substitutions, interpolations): compared on its own. */
 const EMBEDDED_CODE = /substitution|interpolation|interpolated_expression|expansion/;
 
@@ -34,7 +39,7 @@ export function collectLiterals(
       (range) => node.startIndex >= range.start && node.endIndex <= range.end,
     );
     if (excluded) return;
-    if (node.isNamed && LITERAL.test(node.type)) {
+    if (node.isNamed && node.type !== JOINED_LITERALS && LITERAL.test(node.type)) {
       const value = literalText(node, text);
       if (!(node.type === 'jsx_text' && value.trim() === ''))
         literals.push(`${node.type}:${value}`);

@@ -67,6 +67,68 @@ describe('remove-comments transform: tidy output', () => {
   });
 });
 
+describe('remove-comments transform: blank lines where lines were removed', () => {
+  it('removes a whole-line comment with its line instead of leaving it blank', async () => {
+    const { output } = await run('python', 'x = 1\n# note\n    # indented note\ny = 2\n');
+    expect(output).toBe('x = 1\ny = 2\n');
+  });
+
+  it('keeps no more blank lines than stood on either side of the removed lines', async () => {
+    const { output } = await run(
+      'python',
+      'a = 1\n\n\n# one\n\n# two\n\n\nb = 2\n\n# three\nc = 3\n',
+    );
+    expect(output).toBe('a = 1\n\n\nb = 2\n\nc = 3\n');
+  });
+
+  it('leaves no blank lines at the top or the bottom of the file', async () => {
+    const source = '# Copyright 2024 Example\n\n"""Module doc."""\n\nimport os\n\n# end\n';
+    const { output } = await run('python', source);
+    expect(output).toBe('import os\n');
+  });
+
+  it('keeps the shebang and encoding cookie, then the blank line that followed the header', async () => {
+    const source =
+      '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Copyright\n\n"""Doc."""\n\nimport os\n';
+    const { output } = await run('python', source);
+    expect(output).toBe('#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n\nimport os\n');
+  });
+
+  it('drops the blank line that separated a removed docstring from the body', async () => {
+    const source = 'class A:\n    """Doc.\n\n    More.\n    """\n\n    # why\n    x = 1\n';
+    const { output } = await run('python', source);
+    expect(output).toBe('class A:\n    x = 1\n');
+  });
+
+  it('keeps a blank line the original had at the start of a block', async () => {
+    const python = await run('python', 'def f():\n\n    # note\n\n    return 1\n');
+    expect(python.output).toBe('def f():\n\n    return 1\n');
+    const typescript = await run('typescript', 'function f() {\n  // note\n\n  return 1;\n}\n');
+    expect(typescript.output).toBe('function f() {\n  return 1;\n}\n');
+  });
+});
+
+describe('remove-comments transform: Python docstrings and joined strings', () => {
+  it('puts `pass` in a body that held only a docstring and comments', async () => {
+    const source =
+      'def f():\n    """Doc."""\n\n\nclass A(Exception):\n    """Doc."""\n    # note\n\n\nx = 1\n';
+    const { output, notes } = await run('python', source);
+    expect(notes).toEqual([]);
+    expect(output).toBe('def f():\n    pass\n\n\nclass A(Exception):\n    pass\n\n\nx = 1\n');
+  });
+
+  it('removes comments between the parts of an implicitly joined string, parts untouched', async () => {
+    const source = 'x = (\n    "a # b "  # why a\n    # why b\n    "c"\n)\n';
+    const { output } = await run('python', source);
+    expect(output).toBe('x = (\n    "a # b "\n    "c"\n)\n');
+  });
+
+  it('removes comments between the parts of a joined C string', async () => {
+    const { output } = await run('c', 'const char *s = "a /* b */" /* why */ "c"; // end\n');
+    expect(output).toBe('const char *s = "a /* b */" "c";\n');
+  });
+});
+
 describe('remove-comments transform: licence headers', () => {
   const header = '// Copyright 2024 Example Inc.\n//\n// Licensed under the MIT licence.\n\n';
 

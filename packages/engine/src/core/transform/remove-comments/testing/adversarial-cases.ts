@@ -116,6 +116,13 @@ def one_liner(): "doc on the def line"
 def keeps_fstring():
     f"{os.getcwd()}"
     return 1
+
+
+JOINED = (
+    "a # not a comment "  # why a
+    # why b
+    'b'
+)
 `,
     gone: [
       'Module docstring',
@@ -126,6 +133,8 @@ def keeps_fstring():
       'def comment',
       'Method doc',
       'doc on the def line',
+      'why a',
+      'why b',
     ],
     kept: [
       '#!/usr/bin/env python3',
@@ -134,6 +143,7 @@ def keeps_fstring():
       'f"{os.sep!r} # {\'#\'}"',
       'f"{os.getcwd()}"',
       'pass',
+      '"a # not a comment "',
     ],
   },
   {
