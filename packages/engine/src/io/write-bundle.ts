@@ -1,8 +1,10 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Bundle } from '../core/assemble-bundle.js';
+import { createLimiter } from './sources/limit-concurrency.js';
 
 const CHUNK_FILE = /^chunk-\d{4,}\.[a-z]+$/;
+const WRITE_CONCURRENCY = 4;
 
 /**
  * Writes `overview.<ext>` and `chunks/chunk-0001.<ext>`... into a folder. Chunk files left by an
@@ -14,12 +16,15 @@ export async function writeBundle(bundle: Bundle, outDir: string): Promise<strin
   const stale = (await readdir(chunksDir)).filter((name) => CHUNK_FILE.test(name));
   await Promise.all(stale.map((name) => rm(join(chunksDir, name))));
 
-  const written = [join(outDir, bundle.overview.fileName)];
-  await writeFile(written[0] as string, bundle.overview.text);
-  for (const chunk of bundle.chunks) {
-    const path = join(chunksDir, chunk.fileName);
-    await writeFile(path, chunk.text);
-    written.push(path);
-  }
-  return written;
+  const overview = join(outDir, bundle.overview.fileName);
+  const chunks = bundle.chunks.map((chunk) => join(chunksDir, chunk.fileName));
+  // A few files at a time: encoding the next one overlaps the disk writing the last.
+  const limit = createLimiter(WRITE_CONCURRENCY);
+  await Promise.all([
+    limit(() => writeFile(overview, bundle.overview.text)),
+    ...bundle.chunks.map((chunk, index) =>
+      limit(() => writeFile(chunks[index] as string, chunk.text)),
+    ),
+  ]);
+  return [overview, ...chunks];
 }
