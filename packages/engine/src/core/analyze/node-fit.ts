@@ -1,5 +1,5 @@
 import { at, computeLineStarts, lineAt } from '../chunk/line-index.js';
-import { contextOf } from '../chunk/semantic-strategy-outline.js';
+import { contextOf, fitRange } from '../chunk/semantic-strategy-outline.js';
 import type { ChunkCostModel } from '../chunk/strategy.js';
 import type { OutlineNode } from '../syntax/outline.js';
 import type { ProcessedFile, RenderedChunk } from '../types.js';
@@ -21,9 +21,10 @@ export function definitionLines(
 
 /**
  * With the chunk stage's cost model: the same test the semantic strategy applies (the node's lines
- * with the context they would carry, wrappers included, within the limit). Without one (a caller
- * that has no model): its content tokens plus the smallest wrapper any chunk of the job shows,
- * within the limit.
+ * with the context they would carry, wrappers included, within the limit; a line longer than a
+ * chunk counts from the node's start or up to its end only, as `fitRange` says, since such a line
+ * is cut between its nodes). Without one (a caller that has no model): its content tokens plus the
+ * smallest wrapper any chunk of the job shows, within the limit, part lines priced pro rata.
  */
 export function createNodeFit(
   limit: number,
@@ -31,31 +32,90 @@ export function createNodeFit(
   files: readonly ProcessedFile[],
   cost: ChunkCostModel | undefined,
 ): NodeFit {
+  const known = new WeakMap<OutlineNode, boolean>();
+  const cached =
+    (test: NodeFit): NodeFit =>
+    (file, node) => {
+      let fits = known.get(node);
+      if (fits === undefined) {
+        fits = test(file, node);
+        known.set(node, fits);
+      }
+      return fits;
+    };
   if (cost) {
-    return (file, node) => {
+    const budget = cost.limit - cost.chunkOverhead;
+    return cached((file, node) => {
       const starts = cost.lineStarts(file);
-      const { first, last } = definitionLines(file, starts, node);
+      const linesCost = (first: number, end: number) => cost.linesCost(file, first, end);
+      const lineCost = (line: number) => linesCost(line, line + 1);
+      const range = fitRange(node, starts, file.content.length, (line) => lineCost(line) > budget);
       const context = file.outline
-        ? contextOf(file.outline.nodes, file.content, at(starts, first), at(starts, last + 1))
+        ? contextOf(file.outline.nodes, file.content, range.from, range.to)
         : [];
-      const price =
+      const fixed =
         cost.chunkOverhead +
         cost.pieceOverhead(file) +
-        (cost.contextOverhead?.(file, context) ?? 0) +
-        cost.linesCost(file, first, last + 1);
-      return price <= cost.limit;
-    };
+        (cost.contextOverhead?.(file, context) ?? 0);
+      const content = rangeTokens(starts, range, linesCost, (from, to, line) => {
+        // A part of a line that an estimate puts far over the limit is not tokenized.
+        const share = (lineCost(line) * (to - from)) / lineLength(starts, line);
+        if (share > budget * 2 + 64) return Number.POSITIVE_INFINITY;
+        return cost.textCost(file.content.slice(from, to));
+      });
+      return fixed + content <= cost.limit;
+    });
   }
   const wrapper = smallestWrapper(chunks, files);
   const starts = new Map<ProcessedFile, Uint32Array>();
-  return (file, node) => {
+  return cached((file, node) => {
     let lineStarts = starts.get(file);
     if (!lineStarts) {
       lineStarts = computeLineStarts(file.content);
       starts.set(file, lineStarts);
     }
-    return definitionLines(file, lineStarts, node).tokens + wrapper <= limit;
-  };
+    const fileStarts = lineStarts;
+    const linesCost = (first: number, end: number) =>
+      (file.linePrefix[end] ?? file.tokens) - (file.linePrefix[first] ?? 0);
+    const lineCost = (line: number) => linesCost(line, line + 1);
+    const range = fitRange(node, fileStarts, file.content.length, (line) => {
+      return lineCost(line) + wrapper > limit;
+    });
+    const content = rangeTokens(
+      fileStarts,
+      range,
+      linesCost,
+      (from, to, line) => (lineCost(line) * (to - from)) / lineLength(fileStarts, line),
+    );
+    return content + wrapper <= limit;
+  });
+}
+
+function lineLength(starts: Uint32Array, line: number): number {
+  return Math.max(at(starts, line + 1) - at(starts, line), 1);
+}
+
+/**
+ * Tokens of a `fitRange`: whole lines by their price, a part of a line (the range starts or ends
+ * inside it) by `partCost(from, to, line)`.
+ */
+function rangeTokens(
+  starts: Uint32Array,
+  range: { from: number; to: number; first: number; last: number },
+  linesCost: (first: number, end: number) => number,
+  partCost: (from: number, to: number, line: number) => number,
+): number {
+  const { from, to, first, last } = range;
+  if (to <= from) return 0;
+  const lineStart = (line: number) => at(starts, line);
+  const lineEnd = (line: number) => at(starts, line + 1);
+  const startsInside = from > lineStart(first);
+  const endsInside = to < lineEnd(last);
+  if (first === last && (startsInside || endsInside)) return partCost(from, to, first);
+  const head = startsInside ? partCost(from, lineEnd(first), first) : 0;
+  const tail = endsInside ? partCost(lineStart(last), to, last) : 0;
+  const whole = linesCost(startsInside ? first + 1 : first, endsInside ? last : last + 1);
+  return head + whole + tail;
 }
 
 /** Rendered tokens of a chunk beyond the content tokens of its pieces, smallest over the job. */

@@ -113,7 +113,9 @@ function loose(start: number, end: number): Atom {
  * 1. loose lines come off the core;
  * 2. a core's nodes that do not fit alone are replaced by their children (a node without children
  *    leaves its lines loose), and the core's range is atomized again;
- * 3. a core of nodes that all fit but share lines is cut between them, inside the shared line.
+ * 3. a core of nodes that all fit but share lines is cut between them, inside the shared line;
+ *    a lone node that fits but not with the rest of its lines (one longer than a chunk, which
+ *    it starts or ends inside) is cut out at its own start and end.
  */
 export function splitAtom(
   file: AtomFile,
@@ -139,11 +141,25 @@ export function splitAtom(
     }
   }
   if (changed) return atomize(file, atom.start, atom.end, inner);
-  if (atom.nodes.length < 2) return undefined;
+  if (atom.nodes.length < 2) return aroundNode(atom);
   return atom.nodes.map((node, index) => {
     const start = index === 0 ? atom.start : node.start;
     const next = atom.nodes[index + 1];
     const end = next ? next.start : atom.end;
     return { start, end, nodes: [node], coreStart: start, coreEnd: end };
   });
+}
+
+/** The lone node of an atom, and the text before and after it as loose atoms; undefined if none. */
+function aroundNode(atom: Atom): Atom[] | undefined {
+  const node = atom.nodes[0];
+  if (!node) return undefined;
+  const start = Math.max(node.start, atom.start);
+  const end = Math.min(node.end, atom.end);
+  if (end <= start || (start === atom.start && end === atom.end)) return undefined;
+  const parts: Atom[] = [];
+  if (atom.start < start) parts.push(loose(atom.start, start));
+  parts.push({ start, end, nodes: [node], coreStart: start, coreEnd: end });
+  if (end < atom.end) parts.push(loose(end, atom.end));
+  return parts;
 }

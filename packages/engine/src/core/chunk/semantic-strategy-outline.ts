@@ -1,4 +1,5 @@
 import type { OutlineNode, SyntaxOutline } from '../syntax/outline.js';
+import { at, lineAt } from './line-index.js';
 
 /**
  * Questions chunking asks of a syntax outline. Offsets are UTF-16 offsets into the file's content;
@@ -56,6 +57,30 @@ export function enclosingNodes(nodes: readonly OutlineNode[], offset: number): O
 export function isSyntaxBoundary(nodes: readonly OutlineNode[], offset: number): boolean {
   const innermost = enclosingNodes(nodes, offset).at(-1);
   return innermost === undefined || innermost.children.length > 0;
+}
+
+/**
+ * The range priced when asking whether a node fits a chunk alone: its whole lines, except that a
+ * first or last line longer than a chunk (`isLong`) counts from the node's start or up to its end
+ * only. Such a line is cut inside, between nodes, so a node on it can be a piece of its own.
+ * `length` is the content's length (nodes of a re-planned slice may reach outside it).
+ */
+export function fitRange(
+  node: OutlineNode,
+  starts: Uint32Array,
+  length: number,
+  isLong: (line: number) => boolean,
+): { from: number; to: number; first: number; last: number } {
+  const start = Math.min(Math.max(node.start, 0), length);
+  const end = Math.max(Math.min(node.end, length), start);
+  const first = lineAt(starts, start);
+  const last = lineAt(starts, Math.max(end - 1, start));
+  const from = first < starts.length - 1 && isLong(first) ? start : at(starts, first);
+  const to =
+    last < starts.length - 1 && isLong(last)
+      ? end
+      : at(starts, Math.min(last + 1, starts.length - 1));
+  return { from, to, first, last };
 }
 
 /** The range of `content` between its first and after its last non-whitespace character. */

@@ -3,7 +3,8 @@ import type { OutlineNode } from '../syntax/outline.js';
 import type { ProcessedFile } from '../types.js';
 import { cutInsideLine } from './fit.js';
 import { at, lineAt } from './line-index.js';
-import { contextOf, isSyntaxBoundary } from './semantic-strategy-outline.js';
+import { boundaryBefore } from './semantic-strategy-inline.js';
+import { contextOf, fitRange, isSyntaxBoundary } from './semantic-strategy-outline.js';
 import type { ChunkCostModel, PlannedChunk, PlannedSpan } from './strategy.js';
 
 /**
@@ -22,6 +23,8 @@ export class ChunkPacker {
   private nodes: readonly OutlineNode[] | undefined;
   private starts: Uint32Array = new Uint32Array(1);
   private restCosts = new Map<number, number>();
+  private fragmentCosts = new Map<string, number>();
+  private nodeFits = new Map<OutlineNode, boolean>();
   private pieceStart = 0;
   /** Set when the open piece's context would leave no room for content: it goes without. */
   private isBare = false;
@@ -43,6 +46,8 @@ export class ChunkPacker {
     this.nodes = nodes;
     this.starts = this.cost.lineStarts(file);
     this.restCosts = new Map();
+    this.fragmentCosts = new Map();
+    this.nodeFits = new Map();
     this.pieceStart = 0;
     this.pos = 0;
   }
@@ -79,6 +84,27 @@ export class ChunkPacker {
   /** True when `[from, to)` fits a chunk of its own. */
   fitsFresh(from: number, to: number): boolean {
     return this.pieceCost(from, to) <= this.budget;
+  }
+
+  /** True when a line of the current file is longer than a chunk: it must be cut inside. */
+  isLongLine(line: number): boolean {
+    return this.cost.linesCost(this.current, line, line + 1) > this.budget;
+  }
+
+  /**
+   * True when a node fits a chunk of its own: its lines as one piece with its context, a line
+   * longer than a chunk counted from the node's start or up to its end only (fitRange).
+   */
+  fitsAlone(node: OutlineNode): boolean {
+    let fits = this.nodeFits.get(node);
+    if (fits === undefined) {
+      const range = fitRange(node, this.starts, this.current.content.length, (line) =>
+        this.isLongLine(line),
+      );
+      fits = this.fitsFresh(range.from, range.to);
+      this.nodeFits.set(node, fits);
+    }
+    return fits;
   }
 
   extendTo(to: number): void {
@@ -145,7 +171,8 @@ export class ChunkPacker {
 
   /**
    * Plans `[pos, end)` line by line: each chunk takes the most whole lines that fit, and a line
-   * longer than a chunk is cut inside (never inside a surrogate pair).
+   * longer than a chunk is cut inside (lineCut). Such a line may start in a chunk that already
+   * holds something, when a cut between its nodes fits there.
    */
   packLines(end: number): void {
     while (this.pos < end) {
@@ -155,28 +182,75 @@ export class ChunkPacker {
         if (to < end) this.cut();
         continue;
       }
-      if (!this.isChunkEmpty) {
-        this.cut();
+      const fresh = this.isChunkEmpty;
+      const cut =
+        fresh || (this.nodes && this.isLongLine(lineAt(this.starts, this.pos)))
+          ? this.lineCut(end, fresh)
+          : undefined;
+      if (cut === undefined) {
+        // Nothing fits: the open chunk is closed, or a fresh one tries again bare (lineCut).
+        if (!fresh) this.cut();
         continue;
       }
-      const lineEnd = Math.min(at(this.starts, lineAt(this.starts, this.pos) + 1), end);
-      const header = this.header(this.pos, lineEnd);
-      const room = this.budget - header;
-      const inside =
-        room > 0 ? cutInsideLine(this.cost, this.current, this.pos, room) : { end: this.pos };
-      if (inside.end <= this.pos && header > this.cost.pieceOverhead(this.current)) {
-        this.isBare = true;
-        continue;
-      }
-      if (inside.end <= this.pos) {
+      this.extendTo(cut);
+      if (this.pos < end) this.cut();
+    }
+  }
+
+  /**
+   * Where the open chunk ends inside the line at `pos`, longer than a chunk: at the furthest cut
+   * between syntax nodes that fits (boundaryBefore), else, in a fresh chunk only, at the furthest
+   * token boundary that fits (never inside a surrogate pair). The line's tokens are fitted once
+   * per try; the cut is then priced as the piece it ends (its context, the tokens around a cut
+   * inside a token's text), and by what it overshoots, the next try fits less. Undefined when
+   * nothing fits: a fresh chunk's piece then goes bare (without its context).
+   */
+  private lineCut(end: number, fresh: boolean): number | undefined {
+    // Priced for the shortest candidate, whose context is the deepest: retries are then rare.
+    const content = this.current.content;
+    let first = this.pos;
+    while (first < end - 1 && content.charCodeAt(first) <= 32) first++;
+    const header = this.header(this.pieceStart, first + 1);
+    const open = this.spanCost(this.pieceStart, this.pos);
+    const room = this.budget - this.used;
+    let deepest = header;
+    let slack = 0;
+    let firstLimit: number | undefined;
+    for (;;) {
+      const left = room - header - open - slack;
+      const inside = left > 0 ? cutInsideLine(this.cost, this.current, this.pos, left) : undefined;
+      const limit = Math.min(inside?.end ?? this.pos, end);
+      if (limit <= this.pos) {
+        if (!fresh) return undefined;
+        if (deepest > this.cost.pieceOverhead(this.current)) {
+          this.isBare = true;
+          return undefined;
+        }
+        // Bare, yet the cuts that fitted by the line's tokens did not by the piece's: take the
+        // first anyway (the chunk stage re-plans a chunk that renders too large).
+        if (firstLimit !== undefined) return firstLimit;
         throw new EngineError(
           'INVALID_TOKEN_LIMIT',
           `Token limit ${this.cost.limit} is too small to hold any content of ${this.current.path} beside its headers.`,
           this.current.path,
         );
       }
-      this.extendTo(Math.min(inside.end, end));
-      if (this.pos < end) this.cut();
+      firstLimit ??= limit;
+      // Without an outline, the cut is where file_based makes it.
+      if (!this.nodes) return limit;
+      const cut =
+        limit === end
+          ? end
+          : (boundaryBefore(this.nodes, this.pos, limit, fresh, (node) => this.fitsAlone(node)) ??
+            (fresh ? limit : undefined));
+      if (cut === undefined) return undefined;
+      // The open piece as priced, and the new part of the line as text (the line may be one that
+      // fits a chunk alone but not beside the headers, which spanCost would price whole).
+      const priced = this.header(this.pieceStart, cut);
+      const price = priced + open + this.fragmentCost(this.pos, cut);
+      if (price <= room) return cut;
+      deepest = Math.max(deepest, priced);
+      slack += price - room;
     }
   }
 
@@ -227,40 +301,62 @@ export class ChunkPacker {
   }
 
   /**
-   * Content tokens of `[from, to)`, every line it touches priced whole, except a first line that
-   * is longer than a chunk: its rest from `from` is priced on its own (a continuation after a cut
+   * Content tokens of `[from, to)`, every line it touches priced whole, except a line longer than a
+   * chunk that the span starts or ends inside: only its part in the span is priced (a piece cut
    * inside that line).
    */
   private spanCost(from: number, to: number): number {
     if (to <= from) return 0;
     const file = this.current;
     const first = lineAt(this.starts, from);
-    const last = lineAt(this.starts, to - 1) + 1;
-    if (at(this.starts, first) === from) return this.cost.linesCost(file, first, last);
-    if (this.cost.linesCost(file, first, first + 1) <= this.budget) {
-      return this.cost.linesCost(file, first, last);
+    const last = lineAt(this.starts, to - 1);
+    const lastStart = at(this.starts, last);
+    const endsInside = to < at(this.starts, last + 1) && this.isLongLine(last);
+    if (endsInside && first === last) return this.fragmentCost(from, to);
+    const tail = endsInside ? this.fragmentCost(lastStart, to) : 0;
+    const end = endsInside ? last : last + 1;
+    if (at(this.starts, first) === from || !this.isLongLine(first)) {
+      return this.cost.linesCost(file, first, end) + tail;
     }
-    return this.restCost(from) + this.cost.linesCost(file, first + 1, last);
+    return this.restCost(from) + this.cost.linesCost(file, first + 1, end) + tail;
+  }
+
+  /** Tokens of `[from, to)` inside one line, priced as text; `Infinity` when hopeless. */
+  private fragmentCost(from: number, to: number): number {
+    const key = `${from}:${to}`;
+    let price = this.fragmentCosts.get(key);
+    if (price === undefined) {
+      price = this.textPrice(from, to);
+      this.fragmentCosts.set(key, price);
+    }
+    return price;
   }
 
   /** Tokens from `from` to the end of its line; `Infinity` when an estimate shows it cannot fit. */
   private restCost(from: number): number {
     let price = this.restCosts.get(from);
-    if (price !== undefined) return price;
+    if (price === undefined) {
+      price = this.textPrice(from, at(this.starts, lineAt(this.starts, from) + 1));
+      this.restCosts.set(from, price);
+    }
+    return price;
+  }
+
+  /**
+   * Tokens of `[from, to)` inside one line, tokenized; `Infinity` when an estimate from the line's
+   * price shows it cannot fit a chunk (tokenizing megabytes per candidate cut would be quadratic).
+   */
+  private textPrice(from: number, to: number): number {
     const file = this.current;
     const line = lineAt(this.starts, from);
     const lineStart = at(this.starts, line);
     const lineEnd = at(this.starts, line + 1);
     const whole = this.cost.linesCost(file, line, line + 1);
-    const estimate = (whole * (lineEnd - from)) / Math.max(lineEnd - lineStart, 1);
-    const text = file.content.slice(from, lineEnd);
-    const fitted =
-      estimate > this.budget * 2 + 64 ? undefined : this.cost.fitText?.(text, this.budget);
-    if (estimate > this.budget * 2 + 64) price = Number.POSITIVE_INFINITY;
-    else if (fitted)
-      price = fitted.length === text.length ? fitted.tokens : Number.POSITIVE_INFINITY;
-    else price = this.cost.textCost(text);
-    this.restCosts.set(from, price);
-    return price;
+    const estimate = (whole * (to - from)) / Math.max(lineEnd - lineStart, 1);
+    if (estimate > this.budget * 2 + 64) return Number.POSITIVE_INFINITY;
+    const text = file.content.slice(from, to);
+    const fitted = this.cost.fitText?.(text, this.budget);
+    if (!fitted) return this.cost.textCost(text);
+    return fitted.length === text.length ? fitted.tokens : Number.POSITIVE_INFINITY;
   }
 }

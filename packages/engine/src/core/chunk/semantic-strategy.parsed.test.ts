@@ -2,8 +2,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../config/options.js';
 import { getTreeSitterParser } from '../../io/syntax/tree-sitter-parser.js';
+import { createNodeFit } from '../analyze/node-fit.js';
+import { judgeCuts } from '../analyze/judge-cuts.js';
 import { getRenderer } from '../render/index.js';
 import { fileOutline } from '../syntax/file-outline.js';
+import { LONG_SPAN } from '../syntax/build-outline.js';
 import type { ProcessedFile } from '../types.js';
 import { chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
@@ -12,6 +15,7 @@ import { isSyntaxBoundary } from './semantic-strategy-outline.js';
 import { checkChunks } from './testing/check-chunks.js';
 import {
   assertLosslessPlan,
+  cutsOf,
   makeOutlinedFile,
   splitFittingDefinitions,
 } from './testing/plan-checks.js';
@@ -124,6 +128,122 @@ describe('semantic chunking on real parses', () => {
       expect(named).toContain(inner);
     },
   );
+});
+
+/**
+ * Chunks one file with the semantic strategy through the chunk stage (every chunk rendered and
+ * counted) and judges the cuts as the analytics do.
+ */
+async function chunkOne(file: ProcessedFile, limit: number) {
+  const options = { ...resolveOptions({ chunkingStrategy: 'semantic' }), tokenLimit: limit };
+  const { chunks, costModel } = await chunkFiles([file], options, renderer, counter, {
+    sourceName: 'demo',
+  });
+  checkChunks(chunks, [file], {
+    limit,
+    allowOverlap: false,
+    isBoundary: (candidate, offset) => isSyntaxBoundary(candidate.outline?.nodes ?? [], offset),
+  });
+  const report = judgeCuts(chunks, [file], createNodeFit(limit, chunks, [file], costModel));
+  const measurer = createCostMeasurer({ renderer, counter, options, sourceName: 'demo' });
+  const plan = semanticStrategy.plan([file], measurer.withLimit(limit, 0));
+  assertLosslessPlan(plan, [file]);
+  return { chunks, report, cuts: cutsOf(plan, [file])[0] ?? [] };
+}
+
+/** Text made of parts, and the offsets between two parts (and at both ends). */
+function joined(parts: readonly string[], separator = ''): { text: string; edges: number[] } {
+  const edges = [0];
+  let text = '';
+  parts.forEach((part, index) => {
+    if (index > 0) text += separator;
+    text += part;
+    edges.push(text.length);
+  });
+  return { text, edges };
+}
+
+describe('semantic chunking of lines longer than a chunk', () => {
+  const statement = (i: number) =>
+    i % 3 === 0
+      ? `var v${i}=[${i},${i + 1},"s${i}"];`
+      : `function f${i}(a,b){if(a>b){return a-b}for(var k=0;k<a;k++){b+=k*${i}}return b}`;
+
+  it('cuts a minified line between statements, never inside a function that fits', async () => {
+    const { text, edges } = joined(range(900).map(statement));
+    const file = await parsed(
+      'bundle.min.js',
+      'javascript',
+      `${text}
+`,
+    );
+    const limit = 1500;
+    expect(file.tokens).toBeGreaterThan(8 * limit);
+    const { chunks, report, cuts } = await chunkOne(file, limit);
+    expect(chunks.length).toBeGreaterThan(8);
+    expect(cuts.length).toBeGreaterThan(7);
+    for (const cut of cuts) expect(edges).toContain(cut);
+    expect(report.onBoundary).toBe(report.edges);
+    expect(report.splitDefinitions).toEqual([]);
+    // Cuts between statements, not at a token boundary: chunks are still well filled.
+    const used = chunks.slice(0, -1).map((chunk) => chunk.tokens / limit);
+    expect(Math.min(...used)).toBeGreaterThan(0.8);
+  });
+
+  it('cuts a function too large for a chunk between its statements, on one line', async () => {
+    const body = joined(range(400).map(statement)).text;
+    const text = `var a=1;function huge(x){${body}return x}var b=2;
+`;
+    const file = await parsed('huge.min.js', 'javascript', text);
+    const { report, cuts } = await chunkOne(file, 1200);
+    expect(cuts.length).toBeGreaterThan(2);
+    const inner = joined(range(400).map(statement)).edges.map(
+      (edge) => edge + text.indexOf('{') + 1,
+    );
+    for (const cut of cuts) expect([text.indexOf('function huge'), ...inner]).toContain(cut);
+    expect(report.onBoundary).toBe(report.edges);
+  });
+
+  it('cuts one-line JSON between pairs', async () => {
+    const pairs = range(700).map(
+      (i) => `"item${i}":{"id":${i},"tags":["a${i}","b"],"label":"entry number ${i}"}`,
+    );
+    const { text } = joined(pairs, ',');
+    const file = await parsed(
+      'api.min.json',
+      'json',
+      `{${text}}
+`,
+    );
+    const limit = 1500;
+    expect(file.tokens).toBeGreaterThan(8 * limit);
+    const { report, cuts } = await chunkOne(file, limit);
+    expect(cuts.length).toBeGreaterThan(7);
+    for (const cut of cuts) {
+      // Right after a pair (before its comma) or right before the next one.
+      const content = file.content;
+      const between = content.slice(cut - 1, cut + 1) === '},' || content.startsWith('"item', cut);
+      expect(between, content.slice(cut - 20, cut + 20)).toBe(true);
+    }
+    expect(report.onBoundary).toBe(report.edges);
+    expect(report.splitDefinitions).toEqual([]);
+  });
+
+  it('keeps whole a function that fits and ends inside a line longer than a chunk', async () => {
+    const statements = range(30).map((i) => `  total += step(${i}, "part ${i}");`);
+    const tail = joined(range(600).map(statement)).text;
+    const text = `function keep(total) {\n${statements.join('\n')}\n  return total;\n}${tail}\n`;
+    const file = await parsed('mixed.js', 'javascript', text);
+    expect(text.length - text.indexOf('}function') - 1).toBeGreaterThan(LONG_SPAN);
+    const { chunks, report } = await chunkOne(file, 1200);
+    const end = text.indexOf('}function') + 1;
+    const pieces = chunks.flatMap((chunk) => chunk.pieces);
+    // The function is not cut, though the line it ends on is.
+    expect(pieces.some((piece) => piece.content.includes(text.slice(0, end)))).toBe(true);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(report.onBoundary).toBe(report.edges);
+    expect(report.splitDefinitions).toEqual([]);
+  });
 });
 
 function outline(file: ProcessedFile): string[] {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterAll, describe, it } from 'vitest';
 import type { ChunkingStrategyName } from '../../config/options.js';
 import { resolveOptions } from '../../config/options.js';
+import { createNodeFit } from '../analyze/node-fit.js';
+import { judgeCuts } from '../analyze/judge-cuts.js';
 import { getRenderer } from '../render/index.js';
 import type { FormatRenderer } from '../render/renderer.js';
 import type { ProcessedFile } from '../types.js';
@@ -12,6 +14,7 @@ import { isSyntaxBoundary } from './semantic-strategy-outline.js';
 import { assertProperty } from './testing/assert-property.js';
 import { checkChunks } from './testing/check-chunks.js';
 import { outlinedSource } from './testing/outlined-arbitraries.js';
+import type { OutlinedSource } from './testing/outlined-arbitraries.js';
 import { fileContent } from './testing/arbitraries.js';
 import {
   assertLosslessPlan,
@@ -101,4 +104,56 @@ describe.each(renderers)('%s', (_name, renderer) => {
       );
     },
   );
+});
+
+/**
+ * A generated source written on one line (every line break a space, offsets unchanged), so that
+ * definitions and statements nest inside a line far longer than a chunk, as in minified code.
+ */
+function renderOneLine(source: OutlinedSource): OutlinedSource {
+  return { content: `${source.content.replace(/[\r\n]/g, ' ')}\n`, outline: source.outline };
+}
+
+describe.each(renderers)('%s, one-line sources', (_name, renderer) => {
+  it('semantic: lossless, every chunk fits, no definition that fits is cut, even inside a line', async () => {
+    await assertProperty(
+      fc.asyncProperty(
+        fc.array(outlinedSource, { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 150, max: 1500 }),
+        async (sources, extra) => {
+          const files = sources.map((source, index) => {
+            const { content, outline } = renderOneLine(source);
+            return makeOutlinedFile(counter, `src/m${index}.min.js`, content, outline);
+          });
+          const base = resolveOptions({ chunkingStrategy: 'semantic' });
+          const measurer = createCostMeasurer({
+            renderer,
+            counter,
+            options: base,
+            sourceName: 'p',
+          });
+          const limit = measurer.minimumLimit(files) + extra;
+          const plan = getChunkStrategy('semantic').strategy.plan(
+            files,
+            measurer.withLimit(limit, 0),
+          );
+          assertLosslessPlan(plan, files);
+          const options = { ...base, tokenLimit: limit };
+          const { chunks, costModel } = await chunkFiles(files, options, renderer, counter, {
+            sourceName: 'p',
+          });
+          checkChunks(chunks, files, {
+            limit,
+            allowOverlap: false,
+            isBoundary: (file, offset) => isSyntaxBoundary(file.outline?.nodes ?? [], offset),
+          });
+          const report = judgeCuts(chunks, files, createNodeFit(limit, chunks, files, costModel));
+          const split = report.splitDefinitions.map((item) => `${item.path}: ${item.name}`);
+          if (split.length > 0) throw new Error(`definitions cut in two: ${split.join(', ')}`);
+        },
+      ),
+      // Fewer runs than above: every cut inside a line tokenizes the rest of it (test counter).
+      20,
+    );
+  });
 });

@@ -12,7 +12,9 @@ import type { ChunkStrategy } from './strategy.js';
  * are packed whole in order while they fit, like `file_based`. A file larger than a chunk is
  * walked along its outline: a node that fits is kept whole, one that does not is split into its
  * children, recursively, and adjacent small siblings are merged greedily until the budget is
- * reached; only a node with no children left to split on is cut at line ends. A file without an
+ * reached; only a node with no children left to split on is cut at line ends. A line longer than
+ * a chunk (minified code, one-line JSON) is cut inside between its nodes the same way
+ * (boundaryBefore), and at a token boundary only where no node boundary fits. A file without an
  * outline is cut at line ends exactly as `file_based` cuts it.
  *
  * `outlineOf` decides per file which outline to follow (semantic: any; auto: error-free ones).
@@ -70,13 +72,18 @@ function packAtoms(packer: ChunkPacker, atoms: readonly Atom[]): void {
   }
 }
 
-/** A node fits when its lines, as one piece with its context, fit a chunk of their own. */
+/**
+ * Whether an atom's node is kept whole (packer.fitsAlone). A node inside one line longer than a
+ * chunk is not: atoms are cut at line ends, so that line goes to packLines, which cuts it between
+ * its nodes and keeps those that fit whole there.
+ */
 function fitsAlone(packer: ChunkPacker, node: OutlineNode): boolean {
   const starts = packer.lineStarts;
+  const line = lineAt(starts, Math.max(node.start, 0));
   const length = packer.current.content.length;
-  const from = at(starts, lineAt(starts, Math.max(node.start, 0)));
-  const to = at(starts, lineAt(starts, Math.min(node.end, length) - 1) + 1);
-  return packer.fitsFresh(from, to);
+  const inside = line < starts.length - 1 && Math.min(node.end, length) <= at(starts, line + 1);
+  if (inside && packer.isLongLine(line)) return false;
+  return packer.fitsAlone(node);
 }
 
 /** Files with an outline follow it, parse errors or not; the others are cut at line ends. */

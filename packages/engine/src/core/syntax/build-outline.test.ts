@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getTreeSitterParser } from '../../io/syntax/tree-sitter-parser.js';
 import { addLineNumbers } from '../transform/add-line-numbers.js';
-import { buildOutline } from './build-outline.js';
+import { buildOutline, LONG_SPAN, RUN_SPAN } from './build-outline.js';
 import type { GrammarId } from './grammars.js';
 import { numberOutline } from './number-outline.js';
 import type { OutlineNode, SyntaxOutline } from './outline.js';
+import { RUN_KIND } from './outline.js';
 
 const parser = getTreeSitterParser();
 
@@ -162,6 +163,88 @@ describe('buildOutline', () => {
       (node) => node.kind === 'template_string',
     );
     expect(template?.children).toEqual([]);
+  });
+});
+
+/** Minified statements on one line, and where each one starts and ends. */
+function minified(count: number): { text: string; edges: Set<number> } {
+  const edges = new Set<number>([0]);
+  let text = '';
+  for (let i = 0; i < count; i++) {
+    text +=
+      i % 2 === 0
+        ? `var v${i}=[${i},${i + 1},"s${i}"];`
+        : `function f${i}(a,b){if(a>b){return a-b}for(var k=0;k<a;k++){b+=k*${i}}return b}`;
+    edges.add(text.length);
+  }
+  return { text: `${text}\n`, edges };
+}
+
+function countNodes(nodes: readonly OutlineNode[]): number {
+  return nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0);
+}
+
+describe('buildOutline on lines longer than LONG_SPAN', () => {
+  it('keeps every statement of a minified line, small neighbours as runs', async () => {
+    const { text, edges } = minified(200);
+    expect(text.length).toBeGreaterThan(4 * LONG_SPAN);
+    const outline = await outlineOf('javascript', text);
+    expectWellFormed(outline.nodes, 0, text.length);
+    // No statement is left out or cut through: the nodes tile the statements.
+    expect(outline.nodes[0]?.start).toBe(0);
+    expect(outline.nodes.at(-1)?.end).toBe(text.length - 1);
+    outline.nodes.forEach((node, index) => {
+      expect(edges.has(node.start)).toBe(true);
+      expect(edges.has(node.end)).toBe(true);
+      if (index > 0) expect(node.start).toBe(outline.nodes[index - 1]?.end);
+      expect(node.end - node.start).toBeLessThanOrEqual(RUN_SPAN);
+      expect(node.children).toEqual([]);
+    });
+    expect(outline.nodes.some((node) => node.kind === RUN_KIND)).toBe(true);
+    expect(outline.nodes.length).toBeLessThan(text.length / (RUN_SPAN / 2));
+  });
+
+  it('details a long node on one line down to its children, and names it', async () => {
+    const inner = minified(120).text.trimEnd();
+    const text = `var a=1;function big(x){${inner}return x}var b=2;\n`;
+    const outline = await outlineOf('javascript', text);
+    expectWellFormed(outline.nodes, 0, text.length);
+    expect(outline.nodes.map((node) => node.kind)).toEqual([
+      'variable_declaration',
+      'function_declaration',
+      'variable_declaration',
+    ]);
+    const big = outline.nodes[1];
+    expect(big?.name).toBe('function big');
+    const body = big?.children.find((node) => node.kind === 'statement_block');
+    expect(body?.children.length).toBeGreaterThan(2);
+    // The return statement closes the body, in a run with the statements before it.
+    expect(body?.children.at(-1)?.end).toBe(text.indexOf('return x}') + 'return x'.length);
+  });
+
+  it('keeps the nodes of a long line inside a multi-line node, and leaves strings whole', async () => {
+    const pairs = Array.from(
+      { length: 300 },
+      (_, i) => `"key${i}": [${i}, "${'x'.repeat(i % 7)}"]`,
+    );
+    const text = `{\n  "short": 1,\n  "data": {${pairs.join(', ')}},\n  "long": "${'y'.repeat(3 * LONG_SPAN)}"\n}\n`;
+    const outline = await outlineOf('json', text);
+    expectWellFormed(outline.nodes, 0, text.length);
+    const object = outline.nodes[0];
+    expect(object?.children.map((node) => node.kind)).toEqual(['pair', 'pair', 'pair']);
+    const data = object?.children[1]?.children.find((node) => node.kind === 'object');
+    expect(data?.children.length).toBeGreaterThan(2);
+    const long = object?.children[2]?.children.find((node) => node.kind === 'string');
+    expect(long?.children).toEqual([]);
+  });
+
+  it('stays small for a megabyte of small values on one line', async () => {
+    const text = `[${Array.from({ length: 150_000 }, (_, i) => i % 1000).join(',')}]\n`;
+    expect(text.length).toBeGreaterThan(500_000);
+    const outline = await outlineOf('json', text);
+    expectWellFormed(outline.nodes, 0, text.length);
+    // 150,000 numbers, yet about two runs per RUN_SPAN of text.
+    expect(countNodes(outline.nodes)).toBeLessThan((2 * text.length) / RUN_SPAN);
   });
 });
 

@@ -8,7 +8,10 @@ export interface OutlineNode {
   /** UTF-16 offsets into `ProcessedFile.content`; `end` exclusive. */
   readonly start: number;
   readonly end: number;
-  /** The grammar's node type (`function_declaration`, `class_definition`, ...). */
+  /**
+   * The grammar's node type (`function_declaration`, `class_definition`, ...), or RUN_KIND for
+   * adjacent small nodes on a very long line kept as one.
+   */
   readonly kind: string;
   /**
    * Set on definitions (functions, methods, classes, interfaces, modules...): how the chunk
@@ -18,6 +21,12 @@ export interface OutlineNode {
   /** Named children, in order, non-overlapping, within [start, end). */
   readonly children: readonly OutlineNode[];
 }
+
+/**
+ * The kind of a run of adjacent small sibling nodes on a line too long to list them one by one
+ * (build-outline.ts): a leaf like any other, since a cut inside it may split one of them.
+ */
+export const RUN_KIND = '(run)';
 
 export interface SyntaxOutline {
   /** The grammar that parsed the file (`typescript`, `python`...). */

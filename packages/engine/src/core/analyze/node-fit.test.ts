@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../config/options.js';
+import { createCostMeasurer } from '../chunk/cost-model.js';
+import { makeOutlinedFile } from '../chunk/testing/plan-checks.js';
+import { createTiktokenCounter } from '../chunk/testing/tiktoken-counter.js';
+import { getRenderer } from '../render/index.js';
+import type { OutlineNode } from '../syntax/outline.js';
+import { createNodeFit } from './node-fit.js';
+
+const counter = createTiktokenCounter();
+afterAll(() => counter.free());
+
+// A minified line far longer than the limit, holding a small function and a large one.
+const filler = (count: number) =>
+  Array.from({ length: count }, (_, i) => `v${i}=[${i},"s${i}"];`).join('');
+const small = `function small(a){return a+1}`;
+const large = `function large(a){${filler(2000)}return a}`;
+const content = `${filler(1000)}${small}${large}${filler(1000)}\n`;
+const node = (text: string, name: string): OutlineNode => {
+  const start = content.indexOf(text);
+  return { start, end: start + text.length, kind: 'function_declaration', name, children: [] };
+};
+const smallNode = node(small, 'function small');
+const largeNode = node(large, 'function large');
+const file = makeOutlinedFile(counter, 'bundle.min.js', content, {
+  grammar: 'javascript',
+  nodes: [smallNode, largeNode],
+  hasErrors: false,
+});
+const limit = 2000;
+
+describe('createNodeFit', () => {
+  it('prices a node inside a line longer than a chunk by its own text', () => {
+    expect(file.tokens).toBeGreaterThan(5 * limit);
+    const options = { ...resolveOptions({ chunkingStrategy: 'semantic' }), tokenLimit: limit };
+    const measurer = createCostMeasurer({
+      renderer: getRenderer('md'),
+      counter,
+      options,
+      sourceName: 'demo',
+    });
+    const fits = createNodeFit(limit, [], [file], measurer.withLimit(limit, 0));
+    // The whole line is far over the limit, but the small function alone is a few tokens.
+    expect(fits(file, smallNode)).toBe(true);
+    expect(fits(file, largeNode)).toBe(false);
+  });
+
+  it('without a cost model, prices part of a line pro rata', () => {
+    const fits = createNodeFit(limit, [], [file], undefined);
+    expect(fits(file, smallNode)).toBe(true);
+    expect(fits(file, largeNode)).toBe(false);
+  });
+});
