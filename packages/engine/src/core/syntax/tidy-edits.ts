@@ -131,7 +131,8 @@ function blankRunEnd(text: string, from: number): number {
 function blankRunStart(text: string, to: number): number {
   let start = to;
   while (start > 0) {
-    const lineStart = text.lastIndexOf('\n', start - 2) + 1;
+    // lastIndexOf reads a negative position as 0: at start 1 it would find the newline at 0 again.
+    const lineStart = start >= 2 ? text.lastIndexOf('\n', start - 2) + 1 : 0;
     if (!isBlankLine(text, lineStart, start - 1)) break;
     start = lineStart;
   }

@@ -87,6 +87,12 @@ describe('remove-comments transform: blank lines where lines were removed', () =
     expect(output).toBe('import os\n');
   });
 
+  it('finishes on a file that starts with a blank line before a removed comment line', async () => {
+    // The blank run before the removed line reaches offset 0 (a search there once looped forever).
+    const { output } = await run('javascript', '\n// generated\nvar a = 1;\n');
+    expect(output).toBe('var a = 1;\n');
+  });
+
   it('keeps the shebang and encoding cookie, then the blank line that followed the header', async () => {
     const source =
       '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Copyright\n\n"""Doc."""\n\nimport os\n';
