@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ResolvedOptions } from '../../config/options.js';
 import { resolveOptions } from '../../config/options.js';
 import { isEngineError } from '../../errors.js';
+import { getRenderer } from '../render/index.js';
 import type { FormatRenderer } from '../render/renderer.js';
 import type { ProcessedFile } from '../types.js';
 import { chunkFileName, chunkFiles } from './chunk-files.js';
@@ -257,5 +258,16 @@ describe('chunkFileName', () => {
     expect(chunkFileName(7, 12, 'md')).toBe('chunk-0007.md');
     expect(chunkFileName(7, 12_000, 'json')).toBe('chunk-00007.json');
     expect(chunkFileName(12_000, 12_000, 'json')).toBe('chunk-12000.json');
+  });
+});
+
+describe('exact counts of rendered chunks', () => {
+  it('counts a piece of whitespace between two wrappers as the rendered text tokenizes', async () => {
+    // "\n" (header) + " " (the file) + "\n```\n" (closing fence): the two newlines and the space
+    // are one pre-token, though each neighbouring pair on its own joins cleanly.
+    const markdown = getRenderer('md');
+    const files = [makeFile(counter, 'space.ts', ' '), makeFile(counter, 'tab.ts', 'x\n\t')];
+    const { chunks } = await run(files, optionsFor('file_based', 32_000), markdown);
+    for (const chunk of chunks) expect(chunk.tokens).toBe(counter.count(chunk.text));
   });
 });

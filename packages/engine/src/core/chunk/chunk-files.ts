@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { EngineError } from '../../errors.js';
 import type { FormatRenderer } from '../render/renderer.js';
-import { isCleanJunction, isNewlineJunction } from '../tokens/clean-joins.js';
+import { isCleanJunction, isNewlineJunction, PROBE_CHARS } from '../tokens/clean-joins.js';
 import { at, lineAt } from './line-index.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile, RenderedChunk } from '../types.js';
@@ -184,7 +184,13 @@ function countBySegments(
     const tokens = file && span ? knownSpanTokens(file, span, lineStarts(file)) : undefined;
     const part: Part = { text, tokens, isShort: isWrapper };
     const last = parts.pop();
-    if (last === undefined || isCleanJunction(last.text, text, counter.encoding)) {
+    // The junction is judged against everything that follows it, not this segment alone: a
+    // one-space piece between a wrapper's "\n" and the next wrapper's "\n" joins both newlines
+    // into one pre-token, though each pair on its own joins cleanly.
+    if (
+      last === undefined ||
+      isCleanJunction(last.text, followingText(segments, index), counter.encoding)
+    ) {
       if (last) parts.push(last);
       parts.push(part);
     } else {
@@ -199,6 +205,15 @@ function countBySegments(
     else pending.push(texts.push(part.text) - 1);
   }
   return { known, pending };
+}
+
+/** Segments from `index` on, joined, as far as a junction check can look (PROBE_CHARS). */
+function followingText(segments: readonly string[], index: number): string {
+  let text = '';
+  for (let at = index; at < segments.length && text.length < PROBE_CHARS; at++) {
+    text += (segments[at] as string).slice(0, PROBE_CHARS - text.length);
+  }
+  return text;
 }
 
 interface Part {

@@ -8,7 +8,7 @@ const MAX_SCANNED_LEFT = 4096;
  * to run through all of it, and every such run (letters, whitespace) also has a rule that then
  * matches past the junction, so the probe says "not clean".
  */
-const PROBE_CHARS = 256;
+export const PROBE_CHARS = 256;
 
 const patterns = new Map<EncodingName, RegExp>();
 
