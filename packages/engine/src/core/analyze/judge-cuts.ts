@@ -1,5 +1,5 @@
 import { computeLineStarts } from '../chunk/line-index.js';
-import { enclosingNodes } from '../chunk/semantic-strategy-outline.js';
+import { enclosingNodes, lastStartingBefore } from '../chunk/semantic-strategy-outline.js';
 import type { OutlineNode } from '../syntax/outline.js';
 import type { ProcessedFile, RenderedChunk } from '../types.js';
 import type { NodeFit } from './node-fit.js';
@@ -144,19 +144,7 @@ function cuts(node: OutlineNode, offset: number): boolean {
 
 /** True when one piece holds the whole node (pieces are in file order, starts and ends rising). */
 function isHeldWhole(pieces: readonly LocatedPiece[], node: OutlineNode): boolean {
-  let low = 0;
-  let high = pieces.length - 1;
-  let holder: LocatedPiece | undefined;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const piece = pieces[middle] as LocatedPiece;
-    if (piece.start <= node.start) {
-      holder = piece;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
+  const holder = lastStartingBefore(pieces, node.start, false);
   return holder !== undefined && holder.end >= node.end;
 }
 

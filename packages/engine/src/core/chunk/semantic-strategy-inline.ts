@@ -1,4 +1,5 @@
 import type { OutlineNode } from '../syntax/outline.js';
+import { lastStartingBefore } from './semantic-strategy-outline.js';
 
 /**
  * Where a chunk that must end inside a line too long for any chunk ends: the furthest edge of a
@@ -26,7 +27,7 @@ export function boundaryBefore(
   let best: number | undefined;
   let level = nodes;
   for (;;) {
-    const node = lastStartingBefore(level, limit);
+    const node = lastStartingBefore(level, limit, true);
     if (!node || node.end <= limit) {
       return node && node.end > from ? node.end : best;
     }
@@ -37,25 +38,4 @@ export function boundaryBefore(
     if (node.children.length === 0) return best;
     level = node.children;
   }
-}
-
-/** The last node of `nodes` starting before `offset`, if any. */
-function lastStartingBefore(
-  nodes: readonly OutlineNode[],
-  offset: number,
-): OutlineNode | undefined {
-  let low = 0;
-  let high = nodes.length - 1;
-  let found: OutlineNode | undefined;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const node = nodes[middle] as OutlineNode;
-    if (node.start < offset) {
-      found = node;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return found;
 }

@@ -6,19 +6,22 @@ import { at, lineAt } from './line-index.js';
  * children are sorted and do not overlap (malformed nodes are looked past, not trusted).
  */
 
-/** Index of the last node of `nodes` starting at or before `offset` (before, when `strict`); -1 if none. */
+/**
+ * Index of the last item of `items` (sorted by start) starting at or before `offset` (before, when
+ * `strict`); -1 if none. Outline nodes and located pieces alike.
+ */
 function lastIndexStartingBefore(
-  nodes: readonly OutlineNode[],
+  items: readonly { readonly start: number }[],
   offset: number,
   strict: boolean,
 ): number {
   let low = 0;
-  let high = nodes.length - 1;
+  let high = items.length - 1;
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const node = nodes[middle] as OutlineNode;
-    if (strict ? node.start < offset : node.start <= offset) {
+    const start = (items[middle] as { readonly start: number }).start;
+    if (strict ? start < offset : start <= offset) {
       found = middle;
       low = middle + 1;
     } else {
@@ -28,12 +31,12 @@ function lastIndexStartingBefore(
   return found;
 }
 
-function lastStartingBefore(
-  nodes: readonly OutlineNode[],
+export function lastStartingBefore<T extends { readonly start: number }>(
+  items: readonly T[],
   offset: number,
   strict: boolean,
-): OutlineNode | undefined {
-  return nodes[lastIndexStartingBefore(nodes, offset, strict)];
+): T | undefined {
+  return items[lastIndexStartingBefore(items, offset, strict)];
 }
 
 /** The nodes that contain `offset` strictly (a cut there splits them), outermost first. */
