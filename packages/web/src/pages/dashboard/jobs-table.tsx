@@ -60,18 +60,7 @@ function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
               </div>
             </dl>
             <div className="job-card-actions">
-              <Link to={`/jobs/${job.id}`} className="btn btn-secondary btn-sm">
-                View
-              </Link>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="btn-danger-text"
-                onClick={() => onDelete(job)}
-              >
-                <Icon name="trash" size={15} />
-                Delete
-              </Button>
+              <JobActions job={job} onDelete={onDelete} />
             </div>
           </li>
         );
@@ -128,18 +117,7 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
                   className="row"
                   style={{ gap: 6, flexWrap: 'nowrap', justifyContent: 'flex-end' }}
                 >
-                  <Link to={`/jobs/${id}`} className="btn btn-secondary btn-sm">
-                    View
-                  </Link>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="btn-danger-text"
-                    onClick={() => onDelete(job)}
-                  >
-                    <Icon name="trash" size={15} />
-                    Delete
-                  </Button>
+                  <JobActions job={job} onDelete={onDelete} />
                 </div>
               </td>
             </tr>
@@ -147,5 +125,20 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
         })}
       </tbody>
     </DataTable>
+  );
+}
+
+/** View and Delete, the same in the phone cards and the desktop table. */
+function JobActions({ job, onDelete }: { job: Job; onDelete(job: Job): void }) {
+  return (
+    <>
+      <Link to={`/jobs/${job.id}`} className="btn btn-secondary btn-sm">
+        View
+      </Link>
+      <Button variant="ghost" size="sm" className="btn-danger-text" onClick={() => onDelete(job)}>
+        <Icon name="trash" size={15} />
+        Delete
+      </Button>
+    </>
   );
 }

@@ -6,7 +6,8 @@ import { Icon } from '../../../components/ui/icons.js';
 import { formatNumber } from '../../../lib/format.js';
 import { useCodeDocument } from '../code/code-document.js';
 import { CodeView } from '../code/code-view.js';
-import { saveText, useCopy } from '../file-actions.js';
+import { CopyTextButton } from '../copy-text-button.js';
+import { saveText } from '../file-actions.js';
 import { formatBytes } from '../format-bytes.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from './file-tree.js';
@@ -27,7 +28,6 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
   const doc = useCodeDocument(content.data?.content, file?.path ?? '');
   const [showLines, setShowLines] = useState(true);
   const [wrap, setWrap] = useState(false);
-  const { copied, copy } = useCopy();
 
   if (!file) {
     return (
@@ -106,15 +106,7 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
             <JobIcon name="wrap" size={16} />
           </Button>
           <span className="preview-sep" aria-hidden="true" />
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={text === undefined}
-            onClick={() => text !== undefined && void copy(text)}
-          >
-            {copied ? <Icon name="check" size={15} /> : <JobIcon name="copy" size={15} />}
-            <span className="btn-text">{copied ? 'Copied' : 'Copy'}</span>
-          </Button>
+          <CopyTextButton text={text} />
           <Button
             variant="secondary"
             size="sm"

@@ -7,8 +7,9 @@ import { Icon } from '../../../components/ui/icons.js';
 import { formatNumber } from '../../../lib/format.js';
 import { useCodeDocument } from '../code/code-document.js';
 import { CodeView } from '../code/code-view.js';
+import { CopyTextButton } from '../copy-text-button.js';
 import { useFileSearch } from '../code/use-file-search.js';
-import { saveText, useCopy } from '../file-actions.js';
+import { saveText } from '../file-actions.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from '../preview/file-tree.js';
 import { useViewerKeys } from './viewer-keys.js';
@@ -36,7 +37,6 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
   const [fontSize, setFontSize] = useState(DEFAULT_FONT);
   const [showLines, setShowLines] = useState(true);
   const [wrap, setWrap] = useState(false);
-  const { copied, copy } = useCopy();
   const searchInput = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -194,15 +194,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
             <JobIcon name="wrap" size={15} />
             <span className="btn-text">Wrap</span>
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={text === undefined}
-            onClick={() => text !== undefined && void copy(text)}
-          >
-            {copied ? <Icon name="check" size={15} /> : <JobIcon name="copy" size={15} />}
-            <span className="btn-text">{copied ? 'Copied' : 'Copy'}</span>
-          </Button>
+          <CopyTextButton text={text} />
           <Button
             variant="secondary"
             size="sm"
