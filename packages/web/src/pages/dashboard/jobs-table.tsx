@@ -117,7 +117,7 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
                   className="row"
                   style={{ gap: 6, flexWrap: 'nowrap', justifyContent: 'flex-end' }}
                 >
-                  <JobActions job={job} onDelete={onDelete} />
+                  <JobActions job={job} onDelete={onDelete} compact />
                 </div>
               </td>
             </tr>
@@ -128,16 +128,35 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
   );
 }
 
-/** View and Delete, the same in the phone cards and the desktop table. */
-function JobActions({ job, onDelete }: { job: Job; onDelete(job: Job): void }) {
+/**
+ * View and Delete, the same in the phone cards and the desktop table. In the table Delete is an
+ * icon (named for screen readers): with its label the row was wider than the card at 1440 px.
+ */
+function JobActions({
+  job,
+  onDelete,
+  compact = false,
+}: {
+  job: Job;
+  onDelete(job: Job): void;
+  compact?: boolean;
+}) {
   return (
     <>
       <Link to={`/jobs/${job.id}`} className="btn btn-secondary btn-sm">
         View
       </Link>
-      <Button variant="ghost" size="sm" className="btn-danger-text" onClick={() => onDelete(job)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={compact}
+        className="btn-danger-text"
+        aria-label="Delete"
+        title={`Delete ${job.id.slice(0, 8)}`}
+        onClick={() => onDelete(job)}
+      >
         <Icon name="trash" size={15} />
-        Delete
+        {!compact && 'Delete'}
       </Button>
     </>
   );
