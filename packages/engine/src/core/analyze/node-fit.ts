@@ -1,5 +1,6 @@
 import { at, computeLineStarts, lineAt } from '../chunk/line-index.js';
 import { contextOf, fitRange } from '../chunk/semantic-strategy-outline.js';
+import { endsOpen, isLongLine } from '../chunk/semantic-strategy-packer.js';
 import type { ChunkCostModel } from '../chunk/strategy.js';
 import type { OutlineNode } from '../syntax/outline.js';
 import type { ProcessedFile, RenderedChunk } from '../types.js';
@@ -49,14 +50,17 @@ export function createNodeFit(
       const starts = cost.lineStarts(file);
       const linesCost = (first: number, end: number) => cost.linesCost(file, first, end);
       const lineCost = (line: number) => linesCost(line, line + 1);
-      const range = fitRange(node, starts, file.content.length, (line) => lineCost(line) > budget);
+      const range = fitRange(node, starts, file.content.length, (line) =>
+        isLongLine(cost, file, line),
+      );
       const context = file.outline
         ? contextOf(file.outline.nodes, file.content, range.from, range.to)
         : [];
       const fixed =
         cost.chunkOverhead +
         cost.pieceOverhead(file) +
-        (cost.contextOverhead?.(file, context) ?? 0);
+        (cost.contextOverhead?.(file, context) ?? 0) +
+        (endsOpen(file.content, range.to) ? cost.openEndOverhead(file) : 0);
       const content = rangeTokens(starts, range, linesCost, (from, to, line) => {
         // A part of a line that an estimate puts far over the limit is not tokenized.
         const share = (lineCost(line) * (to - from)) / lineLength(starts, line);

@@ -1,4 +1,5 @@
 import type { ResolvedOptions } from '../../config/options.js';
+import { lacksFinalNewline } from '../render/labels.js';
 import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
@@ -65,6 +66,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   const chunkOverhead = measure({ index: WORST_INDEX, pieces: [] });
   const bareMeasures = new Map<string, number>();
   const contextOverheads = new Map<string, number>();
+  const openEndOverheads = new Map<string, number>();
   const lineStartsCache = new WeakMap<ProcessedFile, Uint32Array>();
   const linePrices = new WeakMap<ProcessedFile, Uint32Array>();
 
@@ -100,8 +102,27 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     return measured;
   };
 
+  // The same one-character piece with and without a final line break: the difference is what the
+  // wrapper adds for an open end, plus the line break the content's price then lacks.
+  const openEndOverhead = (file: ProcessedFile): number => {
+    const key = `${file.language}\u0000${file.path}`;
+    let overhead = openEndOverheads.get(key);
+    if (overhead === undefined) {
+      const open = measure({ index: WORST_INDEX, pieces: [{ ...worstPiece(file), content: 'x' }] });
+      const closed = measure({
+        index: WORST_INDEX,
+        pieces: [{ ...worstPiece(file), content: 'x\n' }],
+      });
+      overhead = Math.max(0, open - closed + 1);
+      openEndOverheads.set(key, overhead);
+    }
+    return overhead;
+  };
+
   const pieceOverhead = (file: ProcessedFile): number =>
-    Math.max(0, bareMeasure(file) - chunkOverhead) + PIECE_MARGIN;
+    Math.max(0, bareMeasure(file) - chunkOverhead) +
+    PIECE_MARGIN +
+    (lacksFinalNewline(file.content) ? openEndOverhead(file) : 0);
 
   // Measured like the piece wrapper: the same worst-case piece with and without the names.
   const contextOverhead = (file: ProcessedFile, context: readonly string[]): number => {
@@ -149,6 +170,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
         overlap,
         chunkOverhead,
         pieceOverhead,
+        openEndOverhead,
         contextOverhead,
         lineStarts,
         textCost: (text) => scaled(textCost(text)),

@@ -63,7 +63,8 @@ export function fitPart(
 ): { end: number; cost: number } {
   const lines = fitLines(cost, file, start, budget);
   if (lines.end > start) return lines;
-  const inside = cutInsideLine(cost, file, start, budget);
+  // A cut inside a line leaves the piece without a final line break, which its wrapper says.
+  const inside = cutInsideLine(cost, file, start, budget - cost.openEndOverhead(file));
   if (inside.end > start) return inside;
   throw new EngineError(
     'INVALID_TOKEN_LIMIT',

@@ -86,9 +86,13 @@ export class ChunkPacker {
     return this.pieceCost(from, to) <= this.budget;
   }
 
-  /** True when a line of the current file is longer than a chunk: it must be cut inside. */
+  /**
+   * True when a line of the current file cannot be one piece of a chunk, wrapper included: it must
+   * be cut inside. (A line that fits the budget only without its wrapper is cut inside too; its
+   * nodes must then be priced by their own text, or a fitting one would look too large.)
+   */
   isLongLine(line: number): boolean {
-    return this.cost.linesCost(this.current, line, line + 1) > this.budget;
+    return isLongLine(this.cost, this.current, line);
   }
 
   /**
@@ -281,7 +285,11 @@ export class ChunkPacker {
 
   private header(from: number, to: number): number {
     const context = this.contextOf(from, to);
-    return this.cost.pieceOverhead(this.current) + this.contextCost(context);
+    return (
+      this.cost.pieceOverhead(this.current) +
+      this.contextCost(context) +
+      (endsOpen(this.current.content, to) ? this.cost.openEndOverhead(this.current) : 0)
+    );
   }
 
   private contextOf(from: number, to: number): string[] {
@@ -359,4 +367,20 @@ export class ChunkPacker {
     if (!fitted) return this.cost.textCost(text);
     return fitted.length === text.length ? fitted.tokens : Number.POSITIVE_INFINITY;
   }
+}
+
+/** See ChunkPacker.isLongLine; shared with the judge of cuts, which must agree on it. */
+export function isLongLine(cost: ChunkCostModel, file: ProcessedFile, line: number): boolean {
+  return (
+    cost.pieceOverhead(file) + cost.linesCost(file, line, line + 1) >
+    cost.limit - cost.chunkOverhead
+  );
+}
+
+/**
+ * True when a piece ending at `to` ends inside a line of `content` (its wrapper then says so); a
+ * piece ending with the file is priced by pieceOverhead.
+ */
+export function endsOpen(content: string, to: number): boolean {
+  return to > 0 && to < content.length && content.charCodeAt(to - 1) !== 10;
 }

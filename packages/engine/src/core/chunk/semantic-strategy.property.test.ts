@@ -154,9 +154,6 @@ describe.each(renderers)('%s, one-line sources', (_name, renderer) => {
       ),
       // Fewer runs than above: every cut inside a line tokenizes the rest of it (test counter).
       20,
-      // Pinned: seed -2033190092 (path 7, md) still finds a fitting method cut in two inside a
-      // one-line source (a known defect, open in issue 3); a random seed would fail CI now and then.
-      20261122,
     );
   });
 });

@@ -167,6 +167,21 @@ describe('semantic strategy', () => {
     );
   });
 
+  it('keeps definitions whole inside a line that fits the budget only without its wrapper', () => {
+    // A re-planned slice of a minified line is such a line: cut inside it, its nodes must still
+    // be priced by their own text, or every one of them looks too large to keep whole.
+    const lines = Array.from({ length: 6 }, (_, i) => fn(`f${i}`, 6)).join('');
+    const outline = outlineFromBraces(lines);
+    const content = `${lines.slice(0, -1).replace(/\n/g, ' ')}\n`;
+    const file = makeOutlinedFile(counter, 'min.js', content, outline);
+    const limit = modelFor([file], 1000).chunkOverhead + file.tokens + 1;
+    const planned = plan(semanticStrategy, [file], limit);
+    const edges = outline.nodes.flatMap((node) => [node.start, node.end]);
+    const cuts = cutsOf(planned, [file])[0] ?? [];
+    expect(cuts.length).toBeGreaterThan(0);
+    for (const cut of cuts) expect(edges).toContain(cut);
+  });
+
   it('cuts files without an outline exactly as file_based does', () => {
     const files = [
       outlined('a.ts', fn('a', 5), false),

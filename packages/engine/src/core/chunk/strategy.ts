@@ -13,8 +13,16 @@ export interface ChunkCostModel {
   readonly overlap: number;
   /** Tokens of an empty chunk's wrapper (chunk header and footer). */
   readonly chunkOverhead: number;
-  /** Tokens of a piece's wrapper (file header, fence) for this file. */
+  /**
+   * Tokens of a piece's wrapper (file header, fence) for this file; for a file whose content does
+   * not end with a line break, its `openEndOverhead` included (its last piece says so).
+   */
   pieceOverhead(file: ProcessedFile): number;
+  /**
+   * Tokens a piece's wrapper gains when its content does not end with a line break, as when it is
+   * cut inside a line: md and txt say `no final newline` and write a line break of their own.
+   */
+  openEndOverhead(file: ProcessedFile): number;
   /**
    * Tokens a piece's wrapper gains when it names enclosing definitions (`PlannedSpan.context`);
    * 0 for an empty context. Optional: a strategy without it estimates.

@@ -1,17 +1,19 @@
 // Test support only (imported by *.test.ts).
 import fc from 'fast-check';
 
-/** Like fc.assert, but reports the seed and the broken guarantee without dumping huge inputs. */
+/**
+ * Like fc.assert, but reports the seed and the broken guarantee without dumping huge inputs.
+ * `FC_SEED=<seed>` replays a reported failure.
+ */
 export async function assertProperty<T>(
   property: fc.IAsyncProperty<T>,
   numRuns: number,
-  /** A fixed seed makes the runs the same every time (see the caller for why it needs one). */
-  seed?: number,
 ): Promise<void> {
+  const seed = process.env.FC_SEED;
   const result = await fc.check(property, {
     numRuns,
     endOnFailure: true,
-    ...(seed === undefined ? {} : { seed }),
+    ...(seed ? { seed: Number(seed) } : {}),
   });
   if (result.failed) {
     const cause =

@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { OutputFormat } from '../../config/options.js';
+import { resolveOptions } from '../../config/options.js';
+import { getRenderer } from '../render/index.js';
+import type { ProcessedFile } from '../types.js';
+import { buildChunks } from './build-chunks.js';
+import { createCostMeasurer } from './cost-model.js';
+import { makeOutlinedFile } from './testing/plan-checks.js';
+import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+
+const counter = createTiktokenCounter();
+afterAll(() => counter.free());
+
+const formats: OutputFormat[] = ['md', 'txt', 'json', 'xml', 'yaml', 'csv'];
+const line = 'const value = compute(alpha, "beta", gamma) + other.field * 42;';
+
+describe.each(formats)('%s cost model', (format) => {
+  const renderer = getRenderer(format);
+  const measurer = createCostMeasurer({
+    renderer,
+    counter,
+    options: resolveOptions({}),
+    sourceName: 'demo',
+  });
+  const model = measurer.withLimit(100_000, 0);
+  const rendered = (file: ProcessedFile, end: number): number => {
+    const span = { file: 0, start: 0, end, startsOnBoundary: true, endsOnBoundary: false };
+    const [chunk] = buildChunks([file], [{ spans: [span] }], measurer.lineStarts);
+    if (!chunk) throw new Error('no chunk');
+    return counter.count(renderer.renderChunk(chunk, measurer.renderContext(1)));
+  };
+
+  it('prices a piece that ends inside a line at least as it renders', () => {
+    const file = makeOutlinedFile(counter, 'src/a.ts', `${line}\n`, undefined);
+    for (let end = 1; end < line.length; end += 7) {
+      const price =
+        model.chunkOverhead +
+        model.pieceOverhead(file) +
+        model.openEndOverhead(file) +
+        model.textCost(line.slice(0, end));
+      expect(price, `cut at ${end}`).toBeGreaterThanOrEqual(rendered(file, end));
+    }
+  });
+
+  it('prices a whole file without a final line break at least as it renders', () => {
+    for (const content of [line, `${line}\n${line}`, 'x']) {
+      const file = makeOutlinedFile(counter, 'src/a.ts', content, undefined);
+      const lines = measurer.lineStarts(file).length - 1;
+      const price =
+        model.chunkOverhead + model.pieceOverhead(file) + model.linesCost(file, 0, lines);
+      expect(price, JSON.stringify(content)).toBeGreaterThanOrEqual(rendered(file, content.length));
+    }
+  });
+});
+
+describe('open end overhead', () => {
+  it('is the `no final newline` label in md and txt, and nothing in json', () => {
+    const file = makeOutlinedFile(counter, 'src/a.ts', `${line}\n`, undefined);
+    const overhead = (format: OutputFormat) =>
+      createCostMeasurer({
+        renderer: getRenderer(format),
+        counter,
+        options: resolveOptions({}),
+        sourceName: 'demo',
+      })
+        .withLimit(100_000, 0)
+        .openEndOverhead(file);
+    expect(overhead('md')).toBeGreaterThanOrEqual(counter.count(', no final newline'));
+    expect(overhead('txt')).toBeGreaterThanOrEqual(counter.count(', no final newline'));
+    expect(overhead('json')).toBe(0);
+  });
+});
