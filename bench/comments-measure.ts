@@ -166,3 +166,13 @@ export function addToTally(tally: Tally, outcome: ToolOutcome): void {
 export function savedPercent(tally: Tally): string {
   return tally.before === 0 ? '-' : `${((1 - tally.after / tally.before) * 100).toFixed(1)}%`;
 }
+
+/**
+ * The share saved by removing comments alone: code a tool deleted is not a saving. Approximate, as
+ * `codeTokensLost` is (the lost leaves tokenized joined by spaces).
+ */
+export function savedOnCommentsPercent(tally: Tally): string {
+  if (tally.before === 0) return '-';
+  const saved = tally.before - tally.after - tally.codeTokensLost;
+  return `${((saved / tally.before) * 100).toFixed(1)}%`;
+}

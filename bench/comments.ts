@@ -11,7 +11,14 @@ import { removeCommentsTransform } from '../packages/engine/src/core/transform/r
 import { getTreeSitterParser } from '../packages/engine/src/io/syntax/tree-sitter-parser.js';
 import { PYTHON_PACKAGE, commentCorpus } from './comments-corpus.js';
 import type { CommentFile } from './comments-corpus.js';
-import { addToTally, emptyTally, judge, parseFacts, savedPercent } from './comments-measure.js';
+import {
+  addToTally,
+  emptyTally,
+  judge,
+  parseFacts,
+  savedOnCommentsPercent,
+  savedPercent,
+} from './comments-measure.js';
 import type { ParseFacts, ToolOutcome } from './comments-measure.js';
 import { repomixKey, repomixOutputs } from './comments-repomix.js';
 import { formatTable } from './report.js';
@@ -111,6 +118,7 @@ function tableOf(subset: readonly FileRecord[]): string {
         String(tally.before),
         String(tally.after),
         savedPercent(tally),
+        savedOnCommentsPercent(tally),
         String(tally.commentTokensLeft),
         String(tally.regressions),
         String(tally.literalsChanged),
@@ -126,6 +134,7 @@ function tableOf(subset: readonly FileRecord[]): string {
       'tokens before',
       'tokens after',
       'saved',
+      'saved, lost code aside',
       'comment tokens left',
       'syntax regressions',
       'literals changed',
@@ -161,6 +170,9 @@ log(
 log(
   "code changed: files whose syntax-tree leaves outside comments and docstrings differ from the original's " +
     "(Python `pass` aside); code tokens lost: the original's leaves missing from the output, tokenized joined by spaces.",
+);
+log(
+  'saved, lost code aside: tokens saved minus code tokens lost, the saving due to comments alone.',
 );
 for (const language of ['typescript', 'python']) {
   const ofLanguage = records.filter((record) => record.language === language);
