@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_FILE_BYTES } from '@repobundle/contract/files';
 import { z } from 'zod';
 import { EngineError } from '../errors.js';
 import { customSecretPatternsSchema } from '../core/transform/secrets/custom-patterns.js';
@@ -7,7 +8,7 @@ export const TOKEN_LIMITS = [
   32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
 ] as const;
 export const DEFAULT_TOKEN_LIMIT = 128_000;
-export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+export { DEFAULT_MAX_FILE_BYTES };
 
 export const OUTPUT_FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
 export const CHUNKING_STRATEGIES = ['fixed', 'file_based', 'semantic', 'auto'] as const;

@@ -1,4 +1,4 @@
-import { isBinaryExtension } from '../select/binary-extensions.js';
+import { isBinaryExtension } from '@repobundle/contract/files';
 import type { SkipReason } from '../types.js';
 import { decodeWindows1252, firstInvalidUtf8, isPlausibleWindows1252 } from './legacy-encoding.js';
 import { looksBinary, looksBinaryText } from './sniff-binary.js';

@@ -2,8 +2,12 @@
 export { selectFiles } from './select-files.js';
 export { matchPatterns, type PatternMatch } from './match-patterns.js';
 export type { Selection } from './select-files.js';
-export { isExcludedFolder, excludedFileRule } from './eligibility.js';
-export { isBinaryExtension, extensionOf } from './binary-extensions.js';
+export {
+  excludedFileRule,
+  extensionOf,
+  isBinaryExtension,
+  isExcludedFolder,
+} from '@repobundle/contract/files';
 export { describeSkipReason, formatBytes } from './describe-skip-reason.js';
 export { validatePattern } from './validate-pattern.js';
 export type { PatternValidation } from './validate-pattern.js';

@@ -1,7 +1,6 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import type { SkipReason, SkippedFile, SourceEntry, SourceTree } from '../types.js';
-import { isBinaryExtension } from './binary-extensions.js';
-import { excludedFileRule, isExcludedFolder } from './eligibility.js';
+import { excludedFileRule, isBinaryExtension, isExcludedFolder } from '@repobundle/contract/files';
 import { IgnoreMatcher } from './ignore-matcher.js';
 import type { IgnoreSource } from './ignore-matcher.js';
 
