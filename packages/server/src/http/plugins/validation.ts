@@ -3,6 +3,14 @@ import type { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
 
+/** Zod's expected-type names as a person reads them after "must be". */
+const TYPE_NOUNS: Readonly<Record<string, string>> = {
+  int: 'a whole number',
+  object: 'an object',
+  array: 'a list',
+  boolean: 'true or false',
+};
+
 function describeIssue(issue: Issue, part: string): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : part;
   if (issue.code === 'unrecognized_keys') {
@@ -11,7 +19,9 @@ function describeIssue(issue: Issue, part: string): string {
   if (issue.code === 'invalid_type') {
     if (issue.path.length === 0) return `The request ${part} must be a JSON object.`;
     if (issue.message.includes('received undefined')) return `${field} is required.`;
-    return `${field} must be ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}.`;
+    // A schema's own sentence wins (zod reports `.int('...')` on 1.5 as an invalid type too).
+    if (issue.message.endsWith('.')) return issue.message;
+    return `${field} must be ${TYPE_NOUNS[issue.expected] ?? `a ${issue.expected}`}.`;
   }
   // Our own messages are sentences for people; zod's defaults get the field name in front.
   return issue.message.endsWith('.') ? issue.message : `${field}: ${issue.message}.`;

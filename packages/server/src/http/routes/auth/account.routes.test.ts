@@ -162,7 +162,7 @@ describe.each(databaseKinds())('account calls on %s', (kind) => {
         access_token,
       );
       expect(bad.json()).toEqual({
-        detail: 'welcome_modal_seen must be a boolean.',
+        detail: 'welcome_modal_seen must be true or false.',
         code: 'VALIDATION_ERROR',
       });
     });
