@@ -111,6 +111,41 @@ describe.skipIf(!chromiumPath || !serverAvailable)('account flows against the re
     expect(await page.getByLabel('Default credit type').inputValue()).toBe('purchased');
   });
 
+  it('buys a credit pack through the test-mode checkout and sees it in the ledger', async () => {
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('button', { name: 'Credit Packs' }).click();
+    await page.getByRole('button', { name: 'Buy 500 credits' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByText('500 credits').first().waitFor();
+    await shot('checkout');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(screenshotDir, 'flow-checkout-mobile.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await page.waitForURL(/\/success\?session_id=cs_test_/);
+    await page.getByText('Transaction ID').waitFor();
+    await shot('payment-success');
+    await page.goto(`${server.url}/usage`);
+    await page
+      .getByText(/Credit pack: 500 credits/)
+      .first()
+      .waitFor();
+  });
+
+  it('cancels a subscription checkout and comes back to the cancelled page', async () => {
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page
+      .getByRole('definition')
+      .filter({ hasText: /^Monthly$/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL('**/cancel');
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+  });
+
   it('resets a forgotten password through the mailed link', async () => {
     await signOut();
     await page.goto(`${server.url}/forgot-password`);

@@ -8,4 +8,5 @@ export * from './public.js';
 export * from './admin.js';
 export * from './jobs.js';
 export * from './transactions.js';
+export * from './payments.js';
 export * from './gitignore.js';

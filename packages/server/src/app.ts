@@ -21,6 +21,8 @@ import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
 import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
+import { checkoutRoutes } from './http/routes/payments/checkout.routes.js';
+import { paymentsRoutes } from './http/routes/payments/payments.routes.js';
 import { transactionsRoutes } from './http/routes/payments/transactions.routes.js';
 import type { JobQueue } from './queue/job-queue.js';
 import { createLazyJobQueue } from './queue/lazy-job-queue.js';
@@ -151,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, routeOptions);
   await app.register(jobsRoutes, routeOptions);
   await app.register(transactionsRoutes, routeOptions);
+  await app.register(paymentsRoutes, routeOptions);
+  await app.register(checkoutRoutes, routeOptions);
   await app.register(gitignoreRoutes, routeOptions);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;

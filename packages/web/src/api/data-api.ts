@@ -1,7 +1,9 @@
 import { api } from './client.js';
 import type {
   AppStatus,
+  CheckoutOutcome,
   CheckoutResponse,
+  CheckoutSession,
   CreditPack,
   JobListResponse,
   Plan,
@@ -37,6 +39,12 @@ export const dataApi = {
     api.post<CheckoutResponse>('/payments/subscription/checkout', { plan_type: planType }),
   packCheckout: (tokenAmount: number) =>
     api.post<CheckoutResponse>('/payments/token-pack/checkout', { token_amount: tokenAmount }),
+  checkoutSession: (id: string) =>
+    api.get<CheckoutSession>(`/payments/checkout-sessions/${encodeURIComponent(id)}`),
+  completeCheckout: (id: string) =>
+    api.post<CheckoutOutcome>(`/payments/checkout-sessions/${encodeURIComponent(id)}/complete`, {}),
+  cancelCheckout: (id: string) =>
+    api.post<CheckoutOutcome>(`/payments/checkout-sessions/${encodeURIComponent(id)}/cancel`, {}),
   joinWaitlist: (email: string) =>
     api.post<unknown>('/api/waitlist/', { email }, { anonymous: true }),
   waitlistCount: () => api.get<WaitlistCount>('/api/waitlist/count', { anonymous: true }),

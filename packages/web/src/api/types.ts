@@ -21,6 +21,8 @@ import type {
   UserSettings,
   VerifyResponse,
   WaitlistCountResponse,
+  CheckoutOutcome,
+  CheckoutSession,
 } from '@repobundle/contract';
 
 export type { AutoDeleteAfter, CreditType, MessageResponse, UserSettings, VerifyResponse };
@@ -124,6 +126,9 @@ export interface CreditPack {
 export interface CheckoutResponse {
   url: string;
 }
+
+/** The built-in test-mode checkout (no payment provider configured) and where it leads. */
+export type { CheckoutOutcome, CheckoutSession };
 
 export interface GithubAuthorizeUrl {
   authorization_url: string;

@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
               import('../pages/upload/upload-page.js').then((m) => ({ Component: m.UploadPage })),
           },
           {
+            path: 'checkout/:sessionId',
+            lazy: () =>
+              import('../pages/checkout/checkout-page.js').then((m) => ({
+                Component: m.CheckoutPage,
+              })),
+          },
+          {
             path: 'jobs/:jobId',
             lazy: () => import('../pages/job/job-page.js').then((m) => ({ Component: m.JobPage })),
           },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { createCheckoutSessionsRepository } from './checkout-sessions.repository.js';
 import { createCreditsRepository } from './credits.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { createOutboxRepository } from './outbox.repository.js';
@@ -28,6 +29,7 @@ export function createRepositories(db: Kysely<Database>) {
     outbox: createOutboxRepository(db),
     uploads: createUploadsRepository(db),
     jobs: createJobsRepository(db),
+    checkoutSessions: createCheckoutSessionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
