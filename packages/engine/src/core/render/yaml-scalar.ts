@@ -27,11 +27,23 @@ export function isPlainSafe(text: string): boolean {
 }
 
 /**
+ * A line of only spaces and tabs with nothing but such lines after it. Parsers disagree on whether
+ * it is content or trailing space: the `yaml` package drops `"  a\n  "`'s last line, for one.
+ */
+const BLANK_LAST_LINES = /\n[ \t]+(?:\n[ \t]*)*$/;
+
+/**
  * True when `text` can be a block literal scalar and come back unchanged. Text whose lines are
- * all blank is not: parsers (the `yaml` package among them) read every line as trailing.
+ * all blank is not: parsers (the `yaml` package among them) read every line as trailing; nor is
+ * text that ends in lines of spaces or tabs.
  */
 export function isBlockLiteralSafe(text: string): boolean {
-  return text.includes('\n') && !NOT_BLOCK_SAFE.test(text) && /[^\n \t]/.test(text);
+  return (
+    text.includes('\n') &&
+    !NOT_BLOCK_SAFE.test(text) &&
+    /[^\n \t]/.test(text) &&
+    !BLANK_LAST_LINES.test(text)
+  );
 }
 
 /**
