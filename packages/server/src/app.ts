@@ -8,7 +8,7 @@ import { createStorage, type ObjectStorage } from './adapters/storage/create-sto
 import type { ResolvedConfig } from './config/secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
-import { useErrorHandler } from './http/plugins/error-handler.js';
+import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
@@ -95,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, _request, reply) => answerRouterError(error, reply),
   });
 
   const repos = createRepositories(database.db);

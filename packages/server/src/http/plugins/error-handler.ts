@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@repobundle/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { RequestValidationError } from './validation.js';
 
@@ -29,7 +29,31 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; detail: s
     code: 'VALIDATION_ERROR',
     detail: 'The request body does not match its Content-Length.',
   },
+  // These two come from the router, before any route (see answerRouterError).
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 404,
+    code: 'NOT_FOUND',
+    detail: 'Nothing exists at this address: a part of it is longer than any id.',
+  },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail: 'The address is not valid: it holds a broken percent-encoding.',
+  },
 };
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a path parameter over its length cap, a
+ * broken percent-encoding) answered in the API's `{detail, code}` shape instead of Fastify's.
+ */
+export function answerRouterError(error: FastifyError, reply: FastifyReply): void {
+  const known = FASTIFY_CODES[error.code] ?? {
+    status: 400,
+    code: 'VALIDATION_ERROR' as const,
+    detail: 'The address is not valid.',
+  };
+  void reply.status(known.status).send({ detail: known.detail, code: known.code });
+}
 
 /**
  * The one place where errors become HTTP answers (STYLE habit 5): `{detail, code}` with the

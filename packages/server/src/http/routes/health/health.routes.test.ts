@@ -30,6 +30,19 @@ describe('health, status, security and the web app', () => {
     await Promise.all([t.app.close(), maintenance.app.close(), withWeb.app.close()]);
   });
 
+  it('answers addresses the router rejects with the API error shape', async () => {
+    const long = await get(t.app, `/api/jobs/${'a'.repeat(150)}`);
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({
+      detail: 'Nothing exists at this address: a part of it is longer than any id.',
+      code: 'NOT_FOUND',
+    });
+    const broken = await get(t.app, '/api/jobs/%E0%A4%A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await get(t.app, '/healthz')).statusCode).toBe(200);
+  });
+
   it('answers /healthz, /readyz and /api/status without authentication', async () => {
     expect((await get(t.app, '/healthz')).json()).toEqual({ status: 'ok' });
     expect((await get(t.app, '/readyz')).json()).toEqual({
