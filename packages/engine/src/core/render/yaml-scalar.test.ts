@@ -25,7 +25,7 @@ describe('yaml strings', () => {
     ['leading indentation on the first line', '   x\ny\n', /content: \|2\n {7}x\n {4}y\n/],
     ['leading empty lines', '\n\n  x\n', /content: \|2\n\n\n {6}x\n/],
     ['tabs and trailing spaces', '\tx  \n \t\ny\n', /content: \|2\n {4}\tx {2}\n {5}\t\n {4}y\n/],
-    ['a last line of spaces', '  a\n  ', /content: "  a\\n\\\n {4}\\  "/],
+    ['a last line of spaces', '  a\n  ', /content: " {2}a\\n\\\n {4}\\ {2}"/],
     ['last lines of spaces and tabs', 'a\n \t\n\n', /content: "a\\n\\\n/],
     ['document markers and comments', '---\n...\n# c\n- a: b\n', /content: \|2\n {4}---\n/],
     ['unicode outside the BMP', '😀\n𝕏\n', /content: \|2\n {4}😀\n/],
