@@ -24,6 +24,7 @@ import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
 import { checkoutRoutes } from './http/routes/payments/checkout.routes.js';
 import { paymentsRoutes } from './http/routes/payments/payments.routes.js';
 import { transactionsRoutes } from './http/routes/payments/transactions.routes.js';
+import { webhookRoutes } from './http/routes/payments/webhook.routes.js';
 import type { JobQueue } from './queue/job-queue.js';
 import { createLazyJobQueue } from './queue/lazy-job-queue.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, routeOptions);
   await app.register(paymentsRoutes, routeOptions);
   await app.register(checkoutRoutes, routeOptions);
+  await app.register(webhookRoutes, routeOptions);
   await app.register(gitignoreRoutes, routeOptions);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;

@@ -71,4 +71,30 @@ describe('readConfig', () => {
       expect((error as Error).message).toContain('Invalid configuration');
     }
   });
+
+  it('takes Stripe only with both secrets, and its API address for tests', () => {
+    expect(readConfig({}).stripe).toEqual({
+      secretKey: null,
+      webhookSecret: null,
+      apiUrl: 'https://api.stripe.com',
+    });
+    const stripe = readConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:4242/',
+    }).stripe;
+    expect(stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: 'http://127.0.0.1:4242',
+    });
+    for (const half of [{ STRIPE_SECRET_KEY: 'sk_test_1' }, { STRIPE_WEBHOOK_SECRET: 'whsec_1' }]) {
+      expect(() => readConfig(half)).toThrow(
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      );
+    }
+    expect(() => readConfig({ STRIPE_API_URL: 'stripe.com' })).toThrow(
+      'STRIPE_API_URL: must be a URL starting with http:// or https://',
+    );
+  });
 });

@@ -61,6 +61,7 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: url(['http:', 'https:']).default('https://www.googleapis.com/oauth2/v3/certs'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: url(['http:', 'https:']).default('https://api.stripe.com'),
   CORS_ORIGINS: z.string().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z
@@ -102,7 +103,8 @@ export interface Config {
   };
   gitCloneUrl: string;
   google: { clientId: string | null; jwksUrl: string };
-  stripe: { secretKey: string | null; webhookSecret: string | null };
+  /** Both secrets or neither: Stripe mode cannot complete a payment without its webhook. */
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
   corsOrigins: string[];
   webDistDir: string | null;
   logLevel: string;
@@ -131,6 +133,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   const problems: string[] = [];
   if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET)) {
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together');
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -165,6 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? null,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
     },
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')

@@ -2,7 +2,7 @@ import type { BillingCycle, CheckoutKind, CheckoutStatus, PlanId } from '@repobu
 import type { Generated, Selectable } from 'kysely';
 import type { Executor } from './executor.js';
 
-/** The row type of migrations/0006-payments.sql. */
+/** The row type of migrations/0006-payments.sql and 0007-stripe.sql. */
 export interface CheckoutSessionsTable {
   id: string;
   user_id: string;
@@ -18,6 +18,8 @@ export interface CheckoutSessionsTable {
   created_at: Generated<Date>;
   completed_at: Date | null;
   cancelled_at: Date | null;
+  /** Stripe mode: the id of Stripe's Checkout Session or PaymentIntent for this row. */
+  provider_session_id: Generated<string | null>;
 }
 
 export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
@@ -77,6 +79,39 @@ export function createCheckoutSessionsRepository(executor: Executor) {
         .where('user_id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
+    },
+
+    /** Any user's session, locked: the payment processor's webhook names it by our id. */
+    lock(id: string): Promise<CheckoutSessionRow | undefined> {
+      return db
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Our id for the processor's own object id, for events that do not carry ours. */
+    async findIdByProviderSessionId(
+      provider: string,
+      providerSessionId: string,
+    ): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where('provider', '=', provider)
+        .where('provider_session_id', '=', providerSessionId)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    setProviderSessionId(id: string, providerSessionId: string): Promise<CheckoutSessionRow> {
+      return db
+        .updateTable('checkout_sessions')
+        .set({ provider_session_id: providerSessionId })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     setStatus(id: string, status: CheckoutStatus, at: Date): Promise<CheckoutSessionRow> {

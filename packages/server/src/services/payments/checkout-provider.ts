@@ -1,7 +1,7 @@
 import type { BillingCycle, CheckoutKind, PlanId } from '@repobundle/contract';
-import { AppError } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 import { createLocalCheckoutProvider } from './local-checkout-provider.js';
+import { createStripeCheckoutProvider } from './stripe-checkout-provider.js';
 
 /** What is being bought, priced and described by the server, never by the client. */
 export interface CheckoutOrder {
@@ -26,8 +26,8 @@ export interface StartedPaymentIntent extends StartedCheckout {
 
 /**
  * The payments adapter (DESIGN 1.2). `local` keeps sessions in our database and lets the app's
- * own checkout page complete them; a Stripe adapter will create Stripe Checkout sessions and
- * complete ours from its signed webhooks, through the same fulfilment (fulfil-order.ts).
+ * own checkout page complete them; `stripe` creates Stripe Checkout Sessions (or PaymentIntents)
+ * and completes ours from Stripe's signed webhooks, through the same fulfilment (fulfil-order.ts).
  */
 export interface CheckoutProvider {
   readonly mode: 'local' | 'stripe';
@@ -35,30 +35,9 @@ export interface CheckoutProvider {
   startPaymentIntent(userId: string, order: CheckoutOrder): Promise<StartedPaymentIntent>;
 }
 
-function paymentsUnavailable(): AppError {
-  return new AppError(
-    503,
-    'PAYMENTS_UNAVAILABLE',
-    'Online payments are not available on this server yet. Please try again later or contact support.',
-  );
-}
-
-/**
- * With STRIPE_SECRET_KEY set the operator asked for real payments, which this version cannot
- * take yet: refusing is safer than silently falling back to the free test checkout.
- */
-function createUnavailableProvider(): CheckoutProvider {
-  return {
-    mode: 'stripe',
-    startCheckout: () => Promise.reject(paymentsUnavailable()),
-    startPaymentIntent: () => Promise.reject(paymentsUnavailable()),
-  };
-}
-
+/** STRIPE_SECRET_KEY chooses real payments (DESIGN section 3); unset, the local test mode. */
 export function createCheckoutProvider(ctx: ServiceContext): CheckoutProvider {
-  if (!ctx.config.stripe.secretKey) return createLocalCheckoutProvider(ctx);
-  ctx.logger.warn(
-    'STRIPE_SECRET_KEY is set but Stripe checkout is not implemented yet: checkouts answer 503',
-  );
-  return createUnavailableProvider();
+  return ctx.config.stripe.secretKey
+    ? createStripeCheckoutProvider(ctx)
+    : createLocalCheckoutProvider(ctx);
 }

@@ -372,37 +372,3 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
     expect((await expectBalancesEqualLedger(userId)).purchased).toBe(2500);
   });
 });
-
-describe.each(databaseKinds())('checkout with STRIPE_SECRET_KEY set on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database, { env: { STRIPE_SECRET_KEY: 'sk_test_not_used' } });
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-
-  it('answers 503 PAYMENTS_UNAVAILABLE and offers no in-app completion', async () => {
-    const { access_token: token } = await signUp(t, 'stripe@example.com');
-    for (const [url, payload] of [
-      ['/payments/subscription/checkout', { plan_type: 'pro_monthly' }],
-      ['/payments/token-pack/checkout', { token_amount: 500 }],
-      ['/payments/checkout', { token_amount: 500 }],
-      ['/payments/create-payment-intent', { amount: 1000 }],
-    ] as const) {
-      const res = await post(t.app, url, payload, token);
-      expect(res.statusCode, url).toBe(503);
-      expect(res.json().code).toBe('PAYMENTS_UNAVAILABLE');
-      expect(res.json().detail).toMatch(/not available/);
-    }
-    const complete = await post(t.app, '/payments/checkout-sessions/cs_test_x/complete', {}, token);
-    expect(complete.statusCode).toBe(404);
-    expect((await get(t.app, '/payments/plans')).statusCode).toBe(200);
-    const me = (await get(t.app, '/auth/me', token)).json();
-    expect(me).toMatchObject({ subscription_plan: 'free', purchased_credits: 0 });
-  });
-});
