@@ -10,3 +10,4 @@ export * from './jobs.js';
 export * from './transactions.js';
 export * from './payments.js';
 export * from './gitignore.js';
+export * from './github.js';

@@ -18,6 +18,8 @@ import { accountRoutes } from './http/routes/auth/account.routes.js';
 import { adminRoutes } from './http/routes/admin/admin.routes.js';
 import { authRoutes } from './http/routes/auth/auth.routes.js';
 import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
+import { githubAuthRoutes } from './http/routes/github/github-auth.routes.js';
+import { repositoriesRoutes } from './http/routes/github/repositories.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
 import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
@@ -159,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, routeOptions);
   await app.register(webhookRoutes, routeOptions);
   await app.register(gitignoreRoutes, routeOptions);
+  await app.register(githubAuthRoutes, routeOptions);
+  await app.register(repositoriesRoutes, routeOptions);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const isServingWeb = await registerWebApp(app, webDir);

@@ -7,12 +7,19 @@ import {
 import type { z } from 'zod';
 import { inTransaction } from '../db/repositories/index.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
+import type { Plan } from '../db/repositories/plans.repository.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { inspectArchive } from './archive-inspection.js';
 import type { ServiceContext } from './context.js';
 import { refundReservation, reserveCredits } from './job-credits.js';
-import { creditTypeOf, engineOptions, resolveJobOptions } from './job-options.js';
+import {
+  creditTypeOf,
+  engineOptions,
+  resolveJobOptions,
+  type JobCreationInput,
+  type StoredJobOptions,
+} from './job-options.js';
 import { chunkKey, tooLarge, uploadPrefix } from './uploads.service.js';
 
 export type AssembleInput = z.output<typeof assembleRequestSchema>;
@@ -47,53 +54,47 @@ function missingChunks(received: readonly { chunk_index: number }[], total: numb
   return missing;
 }
 
-/**
- * POST /api/jobs/assemble: checks that the upload is complete and allowed, joins its chunks into
- * the job's archive by streaming, validates the archive and the selection, reserves the credits
- * and queues the job. The upload's chunks are removed only once the job exists, so a refused
- * request can be corrected and sent again without uploading anything twice.
- */
-export async function createJobFromUpload(
-  ctx: ServiceContext,
-  user: UserRow,
-  input: AssembleInput,
-): Promise<JobCreatedResponse> {
-  if (input.selected.length === 0) {
+/** Refuses an empty selection before any work (spec part 1 section 5). */
+export function requireSelection(selected: readonly string[]): void {
+  if (selected.length === 0) {
     throw badRequest(
       'VALIDATION_ERROR',
       'No files selected for processing. Please select files and try again.',
     );
   }
-  if (!/\.zip$/i.test(input.file_name)) {
-    throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
-  }
-  const upload = await ctx.repos.uploads.find(user.id, input.upload_id);
-  if (!upload) throw notFound('Upload not found. Please upload the file again.');
-  if (upload.total_chunks !== input.total_chunks) {
-    throw badRequest(
-      'VALIDATION_ERROR',
-      `total_chunks is ${input.total_chunks} but the upload was started with ${upload.total_chunks}.`,
-    );
-  }
-  const chunks = await ctx.repos.uploads.chunks(user.id, input.upload_id);
-  const missing = missingChunks(chunks, upload.total_chunks);
-  if (missing.length > 0) {
-    const shown = missing.slice(0, 10).join(', ');
-    throw badRequest(
-      'UPLOAD_INCOMPLETE',
-      `The upload is incomplete: chunk${missing.length === 1 ? '' : 's'} ${shown}${missing.length > 10 ? '...' : ''} ${missing.length === 1 ? 'has' : 'have'} not arrived.`,
-    );
-  }
-  const plan = await ctx.repos.plans.findById(user.plan_id);
-  if (!plan) throw new Error(`plan ${user.plan_id} is missing`);
-  const options = resolveJobOptions(input, plan);
-  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
-  if (size > plan.uploadLimitMb * 1024 * 1024) throw tooLarge(plan.uploadLimitMb);
+}
 
+/** Where a new job's archive comes from: an upload's chunks or a repository's `git archive`. */
+export interface ArchiveSource {
+  kind: 'zip' | 'github';
+  /** Shown as the job's source (the overview's title). */
+  name: string;
+  /** Writes the job's archive to sourceKey(jobId). */
+  store(jobId: string): Promise<unknown>;
+}
+
+export interface CreatedJob {
+  job: JobRow;
+  credits: number;
+}
+
+/**
+ * The job creation every source shares: stores the archive under a new job, validates it and
+ * the selection, and saves the job with its credits reserved (DESIGN 4.3). A refusal removes
+ * the stored archive again. The caller queues the job with queueCreatedJob once its own
+ * cleanup is done.
+ */
+export async function createJobFromArchive(
+  ctx: ServiceContext,
+  user: UserRow,
+  plan: Plan,
+  input: JobCreationInput,
+  options: StoredJobOptions,
+  source: ArchiveSource,
+): Promise<CreatedJob> {
   const jobId = randomUUID();
-  const keys = chunks.map((chunk) => chunkKey(user.id, input.upload_id, chunk.chunk_index));
-  const created = await (async () => {
-    await ctx.storage.concat(keys, sourceKey(jobId));
+  return (async () => {
+    await source.store(jobId);
     const local = await ctx.storage.localFile(sourceKey(jobId));
     let selection;
     try {
@@ -125,8 +126,8 @@ export async function createJobFromUpload(
       const job = await repos.jobs.insert({
         id: jobId,
         user_id: user.id,
-        source_kind: 'zip',
-        source_name: input.file_name,
+        source_kind: source.kind,
+        source_name: source.name,
         archive_key: sourceKey(jobId),
         options: JSON.stringify(options),
         selected_paths: JSON.stringify(input.selected),
@@ -148,23 +149,77 @@ export async function createJobFromUpload(
     await ctx.storage.deletePrefix(jobPrefix(jobId)).catch(() => undefined);
     throw error;
   });
+}
+
+/** Hands a saved job to the queue and answers like assemble. */
+export async function queueCreatedJob(
+  ctx: ServiceContext,
+  { job, credits }: CreatedJob,
+): Promise<JobCreatedResponse> {
+  await ctx.queue.enqueue(job.id).catch((error: unknown) => {
+    // The job is saved and paid for: the sweeper queues pending jobs again.
+    ctx.logger.error({ err: error, jobId: job.id }, 'job not queued');
+  });
+  return {
+    job_id: job.id,
+    id: job.id,
+    status: 'pending',
+    total_files: job.total_files,
+    line_count: job.line_count,
+    reserved_credits: credits,
+  };
+}
+
+/**
+ * POST /api/jobs/assemble: checks that the upload is complete and allowed, joins its chunks into
+ * the job's archive by streaming, then creates the job as every source does. The upload's
+ * chunks are removed only once the job exists, so a refused request can be corrected and sent
+ * again without uploading anything twice.
+ */
+export async function createJobFromUpload(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: AssembleInput,
+): Promise<JobCreatedResponse> {
+  requireSelection(input.selected);
+  if (!/\.zip$/i.test(input.file_name)) {
+    throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
+  }
+  const upload = await ctx.repos.uploads.find(user.id, input.upload_id);
+  if (!upload) throw notFound('Upload not found. Please upload the file again.');
+  if (upload.total_chunks !== input.total_chunks) {
+    throw badRequest(
+      'VALIDATION_ERROR',
+      `total_chunks is ${input.total_chunks} but the upload was started with ${upload.total_chunks}.`,
+    );
+  }
+  const chunks = await ctx.repos.uploads.chunks(user.id, input.upload_id);
+  const missing = missingChunks(chunks, upload.total_chunks);
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 10).join(', ');
+    throw badRequest(
+      'UPLOAD_INCOMPLETE',
+      `The upload is incomplete: chunk${missing.length === 1 ? '' : 's'} ${shown}${missing.length > 10 ? '...' : ''} ${missing.length === 1 ? 'has' : 'have'} not arrived.`,
+    );
+  }
+  const plan = await ctx.repos.plans.findById(user.plan_id);
+  if (!plan) throw new Error(`plan ${user.plan_id} is missing`);
+  const options = resolveJobOptions(input, plan);
+  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+  if (size > plan.uploadLimitMb * 1024 * 1024) throw tooLarge(plan.uploadLimitMb);
+
+  const keys = chunks.map((chunk) => chunkKey(user.id, input.upload_id, chunk.chunk_index));
+  const created = await createJobFromArchive(ctx, user, plan, input, options, {
+    kind: 'zip',
+    name: input.file_name,
+    store: (jobId) => ctx.storage.concat(keys, sourceKey(jobId)),
+  });
 
   await ctx.repos.uploads.remove(user.id, input.upload_id);
   await ctx.storage.deletePrefix(uploadPrefix(user.id, input.upload_id)).catch((error: unknown) => {
     ctx.logger.warn({ err: error }, 'upload chunks not removed; the sweeper will');
   });
-  await ctx.queue.enqueue(jobId).catch((error: unknown) => {
-    // The job is saved and paid for: the sweeper queues pending jobs again.
-    ctx.logger.error({ err: error, jobId }, 'job not queued');
-  });
-  return {
-    job_id: jobId,
-    id: jobId,
-    status: 'pending',
-    total_files: created.job.total_files,
-    line_count: created.job.line_count,
-    reserved_credits: created.credits,
-  };
+  return queueCreatedJob(ctx, created);
 }
 
 /** A job of this user, or 404 (another user's job does not exist for them). */

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { createCheckoutSessionsRepository } from './checkout-sessions.repository.js';
 import { createCreditsRepository } from './credits.repository.js';
+import { createGithubAccountsRepository } from './github-accounts.repository.js';
+import { createGithubOauthStatesRepository } from './github-oauth-states.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { createOutboxRepository } from './outbox.repository.js';
 import { createPasswordResetsRepository } from './password-resets.repository.js';
@@ -30,6 +32,8 @@ export function createRepositories(db: Kysely<Database>) {
     uploads: createUploadsRepository(db),
     jobs: createJobsRepository(db),
     checkoutSessions: createCheckoutSessionsRepository(db),
+    githubAccounts: createGithubAccountsRepository(db),
+    githubOauthStates: createGithubOauthStatesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
