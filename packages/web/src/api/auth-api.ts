@@ -52,5 +52,7 @@ export const authApi = {
   verifyEmailChange: (email: string, code: string) =>
     api.post<MessageResponse>('/auth/verify-email-change', { email, verification_code: code }),
   githubAuthorizeUrl: () => api.get<GithubAuthorizeUrl>('/auth/github/authorize-url'),
+  githubConnect: (code: string, state: string) =>
+    api.post<{ github_username: string }>('/auth/github/connect', { code, state }),
   githubDisconnect: () => api.post<unknown>('/auth/github/disconnect', { confirm: true }),
 };

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
-import { Badge } from '../../components/ui/feedback.js';
+import { Button } from '../../components/ui/button.js';
+import { Alert, Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { useSession } from '../../session/session-context.js';
 import { SettingsSection } from './settings-section.js';
+import { useGithubConnection } from './use-github-connection.js';
 
 const PAID = ['starter', 'pro', 'enterprise'];
 
-/** GitHub connection card; connect and disconnect land with the repository issue. */
+/** The GitHub connection card: connect through GitHub's authorization, or disconnect. */
 export function IntegrationsTab() {
   const { user } = useSession();
+  const { busy, status, connect, disconnect } = useGithubConnection();
   if (!user) return null;
   const eligible =
     PAID.includes(user.role.toLowerCase()) ||
@@ -18,6 +21,7 @@ export function IntegrationsTab() {
       title="GitHub"
       description="Import repositories by URL, including private ones."
     >
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
       <div className="integration">
         <span className="feature-icon">
           <Icon name="github" size={22} />
@@ -38,10 +42,24 @@ export function IntegrationsTab() {
             and no CORS limits. Permissions requested: repo and user:email.
           </p>
         </div>
-        {eligible ? (
-          <span className="faint" style={{ fontSize: 13 }}>
-            Connection coming soon
-          </span>
+        {user.github_connected ? (
+          <Button
+            variant="secondary"
+            loading={busy === 'disconnect'}
+            disabled={busy !== null}
+            onClick={() => void disconnect()}
+          >
+            Disconnect
+          </Button>
+        ) : eligible ? (
+          <Button
+            loading={busy === 'connect'}
+            disabled={busy !== null}
+            onClick={() => void connect()}
+          >
+            <Icon name="github" size={16} />
+            Connect GitHub
+          </Button>
         ) : (
           <Link to="/pricing" className="btn btn-primary">
             Upgrade to Pro
