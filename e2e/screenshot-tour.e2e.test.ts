@@ -143,6 +143,12 @@ const STOPS: TourStop[] = [
     ready: heading('GitHub'),
   },
   {
+    name: 'settings-integrations-connect',
+    path: '/settings?tab=integrations',
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('button', { name: 'Connect GitHub' }).waitFor(),
+  },
+  {
     name: 'settings-account',
     path: '/settings?tab=account',
     mock: { signedIn: true },
