@@ -1,4 +1,9 @@
-import type { AssembleRequest, ChunkResponse, JobCreatedResponse } from '@repobundle/contract';
+import type {
+  AssembleRequest,
+  ChunkResponse,
+  JobCreatedResponse,
+  JobCreationFields,
+} from '@repobundle/contract';
 import { UploadCancelledError, UploadHttpError } from '../lib/upload/upload-errors.js';
 import type { UploadTransport } from '../lib/upload/upload-transport.js';
 import { api, tokens } from './client.js';
@@ -140,11 +145,52 @@ export const uploadsApi: UploadTransport = {
   },
 };
 
-/** POST /api/jobs/github/preview: built with the repository issue; 404 until then. */
-export function previewRepository(githubUrl: string, branch: string): Promise<unknown> {
+/** What POST /api/jobs/github/download-zip answers: the repository's files as a base64 ZIP. */
+export interface RepositoryZip {
+  zip_content: string;
+  size_bytes: number;
+  metadata?: { repo_info?: { description?: string | null; language?: string | null } };
+}
+
+function repositoryForm(fields: Record<string, string>): FormData {
   const form = new FormData();
-  form.append('github_url', githubUrl);
-  form.append('branch', branch);
-  form.append('include_content', 'true');
-  return call<unknown>({ method: 'POST', path: '/api/jobs/github/preview', body: form });
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** POST /api/jobs/github/download-zip: the repository at a branch, as the explorer reads a ZIP. */
+export function downloadRepositoryZip(
+  githubUrl: string,
+  branch: string,
+  signal?: AbortSignal,
+): Promise<RepositoryZip> {
+  return call<RepositoryZip>({
+    method: 'POST',
+    path: '/api/jobs/github/download-zip',
+    body: repositoryForm({ github_url: githubUrl, branch }),
+    signal,
+  });
+}
+
+/**
+ * POST /api/jobs/from-github: the job-creation fields as a form (lists and objects as JSON), the
+ * server fetching the repository itself.
+ */
+export function createRepositoryJob(
+  githubUrl: string,
+  branch: string,
+  fields: JobCreationFields,
+  signal?: AbortSignal,
+): Promise<JobCreatedResponse> {
+  const values: Record<string, string> = { github_url: githubUrl, branch };
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    values[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return call<JobCreatedResponse>({
+    method: 'POST',
+    path: '/api/jobs/from-github',
+    body: repositoryForm(values),
+    signal,
+  });
 }

@@ -20,6 +20,7 @@ import { useExplorer } from './explorer/use-explorer.js';
 import { PlanLimitBanner } from './plan-limit-banner.js';
 import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
+import type { RepositorySource } from './repository-panel.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSubmission } from './use-submission.js';
 
@@ -31,7 +32,16 @@ export const MISSING_PARAMETERS = 'Missing required parameters for job creation'
 type Pending = { decision: Exclude<CreditDecision, { kind: 'enough' }>; chosen: CreditKind };
 
 /** Explorer, configuration, summary and submission for one loaded archive. */
-export function ArchiveWorkspace({ archive, user }: { archive: LoadedArchive; user: User }) {
+export function ArchiveWorkspace({
+  archive,
+  user,
+  repository,
+}: {
+  archive: LoadedArchive;
+  user: User;
+  /** Set when the archive came from a repository: the job is created from it. */
+  repository?: RepositorySource;
+}) {
   const { refreshUser } = useSession();
   const navigate = useNavigate();
   const explorer = useExplorer(archive.tree);
@@ -92,7 +102,9 @@ export function ArchiveWorkspace({ archive, user }: { archive: LoadedArchive; us
     if (paths.length === 0 || !options.outputFormat || !options.tokenLimit) {
       return submission.fail(MISSING_PARAMETERS);
     }
-    void submission.start(archive.file, toJobFields(options, paths, estimate.credits, type));
+    const fields = toJobFields(options, paths, estimate.credits, type);
+    if (repository) void submission.startRepository(repository, archive.file.name, fields);
+    else void submission.start(archive.file, fields);
   };
 
   const onProcess = () => {

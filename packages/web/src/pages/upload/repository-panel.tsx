@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { previewRepository } from '../../api/uploads-api.js';
+import { downloadRepositoryZip } from '../../api/uploads-api.js';
 import type { User } from '../../api/types.js';
 import { Button } from '../../components/ui/button.js';
-import { Alert } from '../../components/ui/feedback.js';
+import { Alert, Progress } from '../../components/ui/feedback.js';
 import { TextField } from '../../components/ui/field.js';
 import { Icon } from '../../components/ui/icons.js';
 import {
@@ -11,11 +11,31 @@ import {
   INVALID_REPOSITORY_URL,
   parseRepositoryUrl,
 } from '../../lib/upload/repository-url.js';
+import { decodeBase64InPieces } from '../../lib/upload/decode-base64.js';
 import { UploadHttpError } from '../../lib/upload/upload-errors.js';
 import { ProUpsell } from './pro-upsell.js';
 
-export const REPOSITORY_UNAVAILABLE =
-  'Repository import is not available on this server yet. Download the repository as a ZIP and upload it instead.';
+/** Spec part 1 sections 8 and 9: the browser reads repositories up to 200 MB. */
+export const MAX_REPOSITORY_MB = 200;
+export const NO_ZIP_CONTENT = 'No ZIP content received from GitHub repository';
+export const DECODE_FAILED =
+  'Repository is too large for browser processing. Try uploading a ZIP file directly or use a smaller repository.';
+export const tooLargeMessage = (megabytes: number) =>
+  `Repository is too large (${megabytes}MB) for browser processing. Maximum size is 200MB. Please use a smaller repository or upload a ZIP file directly.`;
+
+/** The repository a loaded archive came from: the job is created from it, not uploaded. */
+export interface RepositorySource {
+  githubUrl: string;
+  branch: string;
+}
+
+/** Spec part 1 section 4: the stages of fetching a repository, and where each ends. */
+const STAGES = {
+  downloading: { label: 'Downloading repository...', percent: 78 },
+  decoding: { label: 'Decoding repository...', percent: 95 },
+  extracting: { label: 'Extracting files...', percent: 98 },
+} as const;
+type Stage = keyof typeof STAGES;
 
 const REPO_POINTS = [
   'Public and private repositories of your connected account',
@@ -24,7 +44,7 @@ const REPO_POINTS = [
   '5,000 GitHub API requests per hour with a connected account',
 ];
 
-type Outcome = 'idle' | 'unavailable' | 'upgrade' | 'error';
+type Outcome = 'idle' | 'upgrade' | 'error';
 
 function needsUpgrade(error: unknown): boolean {
   if (
@@ -37,40 +57,66 @@ function needsUpgrade(error: unknown): boolean {
   return /upgrade_required|Pro and Enterprise users/i.test(text);
 }
 
-/** Repository mode: gated by plan and connection, and clear when the server lacks the calls. */
-export function RepositoryPanel({ user, onUseZip }: { user: User; onUseZip(): void }) {
+/**
+ * Repository mode: gated by plan and connection. The repository comes down as a ZIP that the
+ * browser decodes and lists like an uploaded one (`onLoaded`); the job is then created from the
+ * repository itself.
+ */
+export function RepositoryPanel({
+  user,
+  onLoaded,
+}: {
+  user: User;
+  onLoaded(file: File, source: RepositorySource): void;
+}) {
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const [stage, setStage] = useState<{ stage: Stage; percent: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const [message, setMessage] = useState<string | null>(null);
   const eligible = canImportRepositories(user);
   const needsConnection = !user.github_connected;
   const valid = parseRepositoryUrl(url) !== null;
+  const loading = stage !== null;
 
   if (!eligible || outcome === 'upgrade') return <ProUpsell />;
+
+  const fail = (text: string) => {
+    setOutcome('error');
+    setMessage(text);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     const ref = parseRepositoryUrl(url);
     if (!ref || loading || needsConnection) return;
-    setLoading(true);
     setOutcome('idle');
+    setMessage(null);
+    setStage({ stage: 'downloading', percent: 10 });
     try {
-      await previewRepository(url.trim(), ref.branch);
-      // The preview call exists once the repository issue lands; until then 404 is the answer.
-      setOutcome('unavailable');
+      const zip = await downloadRepositoryZip(url.trim(), ref.branch);
+      if (!zip.zip_content) return fail(NO_ZIP_CONTENT);
+      const megabytes = Math.ceil(zip.size_bytes / (1024 * 1024));
+      if (megabytes > MAX_REPOSITORY_MB) return fail(tooLargeMessage(megabytes));
+      setStage({ stage: 'decoding', percent: 85 });
+      let bytes: Uint8Array;
+      try {
+        bytes = await decodeBase64InPieces(zip.zip_content, (fraction) =>
+          setStage({ stage: 'decoding', percent: 85 + Math.round(fraction * 10) }),
+        );
+      } catch {
+        return fail(DECODE_FAILED);
+      }
+      setStage({ stage: 'extracting', percent: 95 });
+      const name = `${ref.repo}-${ref.branch.replace(/[^\w.-]+/g, '-')}.zip`;
+      const file = new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/zip' });
+      onLoaded(file, { githubUrl: url.trim(), branch: ref.branch });
     } catch (error) {
       if (needsUpgrade(error)) setOutcome('upgrade');
-      else if (error instanceof UploadHttpError && (error.status === 404 || error.status === 405)) {
-        setOutcome('unavailable');
-      } else {
-        setOutcome('error');
-        setMessage(error instanceof Error ? error.message : 'The repository could not be read.');
-      }
+      else fail(error instanceof Error ? error.message : 'The repository could not be read.');
     } finally {
-      setLoading(false);
+      setStage(null);
     }
   };
 
@@ -117,13 +163,11 @@ export function RepositoryPanel({ user, onUseZip }: { user: User; onUseZip(): vo
           </ul>
         </div>
       </div>
-      {outcome === 'unavailable' && (
-        <Alert tone="info">
-          {REPOSITORY_UNAVAILABLE}{' '}
-          <button type="button" className="link-button" onClick={onUseZip}>
-            Switch to ZIP Upload
-          </button>
-        </Alert>
+      {stage && (
+        <div className="card card-body stack" role="status">
+          <span>{STAGES[stage.stage].label}</span>
+          <Progress value={stage.percent} label={STAGES[stage.stage].label} />
+        </div>
       )}
       {outcome === 'error' && message && <Alert tone="danger">{message}</Alert>}
     </div>

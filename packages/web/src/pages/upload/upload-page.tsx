@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Spinner } from '../../components/ui/feedback.js';
+import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { uploadLimitMb } from '../../lib/upload/validate-archive.js';
 import { useSession } from '../../session/session-context.js';
 import { ArchiveBar } from './archive-bar.js';
@@ -7,7 +7,7 @@ import { ArchiveWorkspace } from './archive-workspace.js';
 import { HowItWorks } from './how-it-works.js';
 import { ModeSwitch, type UploadMode } from './mode-switch.js';
 import { ProUpsell } from './pro-upsell.js';
-import { RepositoryPanel } from './repository-panel.js';
+import { RepositoryPanel, type RepositorySource } from './repository-panel.js';
 import { useArchive } from './use-archive.js';
 import { ZipDropZone } from './zip-drop-zone.js';
 import { canImportRepositories } from '../../lib/upload/repository-url.js';
@@ -18,6 +18,7 @@ export function UploadPage() {
   const { user } = useSession();
   const [mode, setMode] = useState<UploadMode>('zip');
   const archive = useArchive(user?.upload_limit_mb);
+  const [repository, setRepository] = useState<RepositorySource | null>(null);
 
   if (!user) {
     return (
@@ -28,10 +29,14 @@ export function UploadPage() {
     );
   }
 
+  const clear = () => {
+    archive.clear();
+    setRepository(null);
+  };
   // Switching modes starts over: file, URL, errors and prompts are cleared.
   const switchMode = (next: UploadMode) => {
     if (next === mode) return;
-    archive.clear();
+    clear();
     setMode(next);
   };
   const { state } = archive;
@@ -48,12 +53,27 @@ export function UploadPage() {
         <ModeSwitch mode={mode} onChange={switchMode} />
       </div>
 
-      {mode === 'repository' ? (
-        <RepositoryPanel key="repository" user={user} onUseZip={() => switchMode('zip')} />
-      ) : state.status === 'ready' ? (
+      {state.status === 'ready' ? (
         <div className="stack upload-stack">
-          <ArchiveBar archive={state.archive} onClear={archive.clear} />
-          <ArchiveWorkspace key={state.archive.id} archive={state.archive} user={user} />
+          <ArchiveBar archive={state.archive} onClear={clear} />
+          <ArchiveWorkspace
+            key={state.archive.id}
+            archive={state.archive}
+            user={user}
+            {...(mode === 'repository' && repository ? { repository } : {})}
+          />
+        </div>
+      ) : mode === 'repository' ? (
+        <div className="stack upload-stack">
+          {state.status === 'idle' && state.error && <Alert tone="danger">{state.error}</Alert>}
+          <RepositoryPanel
+            key="repository"
+            user={user}
+            onLoaded={(file, source) => {
+              setRepository(source);
+              void archive.load(file);
+            }}
+          />
         </div>
       ) : (
         <div className="stack upload-stack">

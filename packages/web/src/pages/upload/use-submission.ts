@@ -1,10 +1,11 @@
 import type { JobCreatedResponse, JobCreationFields } from '@repobundle/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadsApi } from '../../api/uploads-api.js';
+import { createRepositoryJob, uploadsApi } from '../../api/uploads-api.js';
 import { submitUpload, type SubmitStep } from '../../lib/upload/submit-upload.js';
 import { isCancelled } from '../../lib/upload/upload-errors.js';
 import { sessionUploadPerformance } from '../../lib/upload/upload-performance.js';
 import { overallPercent, RemainingTimeEstimator } from '../../lib/upload/upload-progress.js';
+import type { RepositorySource } from './repository-panel.js';
 
 /** Progress updates reach the screen at most every 100 ms (spec part 1 section 9). */
 export const PROGRESS_THROTTLE_MS = 100;
@@ -61,32 +62,15 @@ export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
     [],
   );
 
-  const start = useCallback(
-    async (file: File, fields: JobCreationFields) => {
+  /** Runs one job creation: the one in flight, its cancel, and the error shown when it fails. */
+  const execute = useCallback(
+    async (fileName: string, create: (signal: AbortSignal) => Promise<JobCreatedResponse>) => {
       if (controller.current) return;
       const abort = new AbortController();
       controller.current = abort;
-      const estimator = new RemainingTimeEstimator();
-      let shown: SubmissionState = { ...IDLE, step: 'preparing', percent: 15, fileName: file.name };
-      emit(shown, true);
+      emit({ ...IDLE, step: 'preparing', percent: 15, fileName }, true);
       try {
-        const job = await submitUpload({
-          file,
-          fields,
-          transport: uploadsApi,
-          performance: sessionUploadPerformance,
-          signal: abort.signal,
-          onStep: (step, uploadPercent, sent) => {
-            const moving = step === 'uploading' || (step === 'processing' && uploadPercent < 100);
-            shown = {
-              ...shown,
-              step,
-              percent: Math.max(shown.percent, overallPercent(step, uploadPercent)),
-              remaining: moving ? estimator.sample(sent, file.size) : 0,
-            };
-            emit(shown, step === 'redirecting');
-          },
-        });
+        const job = await create(abort.signal);
         controller.current = null;
         onCreated(job);
       } catch (error) {
@@ -107,6 +91,50 @@ export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
     [emit, onCreated],
   );
 
+  /** A ZIP: uploaded in chunks (or streamed), then assembled into a job. */
+  const start = useCallback(
+    (file: File, fields: JobCreationFields) =>
+      execute(file.name, (signal) => {
+        const estimator = new RemainingTimeEstimator();
+        let shown: SubmissionState = {
+          ...IDLE,
+          step: 'preparing',
+          percent: 15,
+          fileName: file.name,
+        };
+        return submitUpload({
+          file,
+          fields,
+          transport: uploadsApi,
+          performance: sessionUploadPerformance,
+          signal,
+          onStep: (step, uploadPercent, sent) => {
+            const moving = step === 'uploading' || (step === 'processing' && uploadPercent < 100);
+            shown = {
+              ...shown,
+              step,
+              percent: Math.max(shown.percent, overallPercent(step, uploadPercent)),
+              remaining: moving ? estimator.sample(sent, file.size) : 0,
+            };
+            emit(shown, step === 'redirecting');
+          },
+        });
+      }),
+    [emit, execute],
+  );
+
+  /** A repository: nothing to upload, the server fetches it again and creates the job. */
+  const startRepository = useCallback(
+    (source: RepositorySource, fileName: string, fields: JobCreationFields) =>
+      execute(fileName, async (signal) => {
+        emit({ ...IDLE, step: 'processing', percent: 45, fileName }, true);
+        const job = await createRepositoryJob(source.githubUrl, source.branch, fields, signal);
+        emit({ ...IDLE, step: 'redirecting', percent: 100, fileName }, true);
+        return job;
+      }),
+    [emit, execute],
+  );
+
   /** Cancel: back to idle with no progress, loading or start time left. */
   const cancel = useCallback(() => {
     controller.current?.abort();
@@ -117,5 +145,5 @@ export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
   }, []);
 
   const fail = useCallback((message: string) => setState({ ...IDLE, error: message }), []);
-  return { state, start, cancel, fail, running: state.step !== 'idle' };
+  return { state, start, startRepository, cancel, fail, running: state.step !== 'idle' };
 }
