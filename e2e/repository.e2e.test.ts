@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       await page.getByRole('button', { name: 'Process Repository' }).click();
       const tree = page.getByRole('tree', { name: 'Files in the archive' });
       await tree.waitFor({ timeout: 60_000 });
-      await page.getByText('widgets-main.zip').waitFor();
+      await page.getByText('acme/widgets @ main').waitFor();
       await shot('explorer');
       await page.getByRole('button', { name: 'Process', exact: true }).click();
       await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 60_000 });

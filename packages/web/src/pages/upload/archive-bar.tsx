@@ -3,20 +3,32 @@ import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatBytes } from '../../lib/upload/format-bytes.js';
 import { UploadIcon } from './upload-icons.js';
+import { parseRepositoryUrl } from '../../lib/upload/repository-url.js';
+import type { RepositorySource } from './repository-panel.js';
 import type { LoadedArchive } from './use-archive.js';
 
 /** The loaded archive: name, size, counts, how fast it was listed, and the way back. */
-export function ArchiveBar({ archive, onClear }: { archive: LoadedArchive; onClear(): void }) {
+export function ArchiveBar({
+  archive,
+  onClear,
+  repository,
+}: {
+  archive: LoadedArchive;
+  onClear(): void;
+  /** The repository the archive was downloaded from, named instead of the file. */
+  repository?: RepositorySource;
+}) {
+  const title = repository ? repositoryTitle(repository) : archive.file.name;
   const folders = archive.tree.folders.length - 1;
   return (
     <div className="stack">
       <div className="card archive-bar">
         <span className="feature-icon">
-          <UploadIcon name="archive" size={20} />
+          {repository ? <Icon name="github" size={20} /> : <UploadIcon name="archive" size={20} />}
         </span>
         <div className="archive-info">
-          <strong className="archive-name" title={archive.file.name}>
-            {archive.file.name}
+          <strong className="archive-name" title={title}>
+            {title}
           </strong>
           <span className="faint archive-meta" data-list-ms={Math.round(archive.listMs)}>
             {formatBytes(archive.file.size)} · {archive.tree.files.length.toLocaleString('en-US')}{' '}
@@ -28,7 +40,10 @@ export function ArchiveBar({ archive, onClear }: { archive: LoadedArchive; onCle
         </div>
         <Button variant="secondary" size="sm" onClick={onClear}>
           <Icon name="refresh" size={15} />
-          Change<span className="hide-narrow"> file</span>
+          {/* One flex item, so the button's gap does not double the space before the noun. */}
+          <span>
+            Change<span className="hide-narrow"> {repository ? 'repository' : 'file'}</span>
+          </span>
         </Button>
       </div>
       {archive.listing.problems.length > 0 && (
@@ -39,4 +54,10 @@ export function ArchiveBar({ archive, onClear }: { archive: LoadedArchive; onCle
       )}
     </div>
   );
+}
+
+/** `owner/repo @ branch`, from the URL the person gave. */
+function repositoryTitle(source: RepositorySource): string {
+  const ref = parseRepositoryUrl(source.githubUrl);
+  return ref ? `${ref.owner}/${ref.repo} @ ${source.branch}` : source.githubUrl;
 }

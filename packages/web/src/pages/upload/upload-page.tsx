@@ -55,7 +55,11 @@ export function UploadPage() {
 
       {state.status === 'ready' ? (
         <div className="stack upload-stack">
-          <ArchiveBar archive={state.archive} onClear={clear} />
+          <ArchiveBar
+            archive={state.archive}
+            onClear={clear}
+            {...(mode === 'repository' && repository ? { repository } : {})}
+          />
           <ArchiveWorkspace
             key={state.archive.id}
             archive={state.archive}
