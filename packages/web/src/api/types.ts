@@ -110,6 +110,9 @@ export interface Plan {
   name: string;
   price_usd: number;
   price_cents?: number;
+  /** GET /payments/plans also gives the yearly terms; the built-in data does not. */
+  price_usd_yearly?: number | null;
+  credits_per_month_yearly?: number | null;
   credits_per_month?: number;
   tokens_per_month?: number;
   max_lines_per_job: number;

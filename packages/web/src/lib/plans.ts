@@ -53,10 +53,28 @@ export const FALLBACK_PLANS: Plan[] = [
   },
 ];
 
-export const YEARLY: Record<string, { price: number; credits: number; saving: number }> = {
+export interface YearlyTerms {
+  price: number;
+  credits: number;
+  saving: number;
+}
+
+export const YEARLY: Record<string, YearlyTerms> = {
   starter: { price: 99, credits: 1_200, saving: 20.88 },
   pro: { price: 299, credits: 6_000, saving: 60.88 },
 };
+
+/**
+ * A plan's yearly price, monthly credits on the yearly cycle, and the saving against twelve
+ * monthly payments: the server's figures when it gave them, else the built-in ones.
+ */
+export function yearlyTerms(plan: Plan): YearlyTerms | undefined {
+  const price = plan.price_usd_yearly;
+  const credits = plan.credits_per_month_yearly;
+  if (typeof price !== 'number' || typeof credits !== 'number') return YEARLY[plan.id];
+  const saving = Math.round((plan.price_usd * 12 - price) * 100) / 100;
+  return { price, credits, saving };
+}
 
 export const FALLBACK_PACKS: CreditPack[] = [
   { tokens: 500, price: 10 },

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.js';
 import { Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatUsd } from '../../lib/format.js';
-import { YEARLY } from '../../lib/plans.js';
+import { yearlyTerms } from '../../lib/plans.js';
 
 interface PlanCardProps {
   plan: Plan;
@@ -16,7 +16,7 @@ interface PlanCardProps {
 export function PlanCard({ plan, yearly, current, busy, onChoose }: PlanCardProps) {
   const popular = plan.id === 'starter';
   const free = plan.price_usd === 0;
-  const year = YEARLY[plan.id];
+  const year = yearlyTerms(plan);
   const price = yearly && year ? year.price : plan.price_usd;
   const credits =
     yearly && year ? year.credits : (plan.credits_per_month ?? plan.tokens_per_month ?? 0);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../api/types.js';
+import { FALLBACK_PLANS, yearlyTerms } from './plans.js';
+
+const starter = FALLBACK_PLANS.find((plan) => plan.id === 'starter') as Plan;
+
+describe('yearlyTerms', () => {
+  it("uses the server's yearly figures and works out the saving", () => {
+    const served = {
+      ...starter,
+      price_usd: 9.99,
+      price_usd_yearly: 89,
+      credits_per_month_yearly: 1_500,
+    };
+    expect(yearlyTerms(served)).toEqual({ price: 89, credits: 1_500, saving: 30.88 });
+  });
+
+  it('falls back to the built-in figures (spec part 2 section 9)', () => {
+    expect(yearlyTerms(starter)).toEqual({ price: 99, credits: 1_200, saving: 20.88 });
+    expect(yearlyTerms({ ...starter, id: 'free', price_usd: 0 })).toBeUndefined();
+  });
+});
