@@ -1,3 +1,4 @@
+import { checkoutLimiter } from './checkout-limiter.js';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -129,9 +130,20 @@ async function cloneInto(
 
 /**
  * Clones the target into a fresh folder under DATA_DIR, runs `use` on it and removes the folder,
- * whatever happens. Only GIT_CLONE_URL with {owner}/{repo} filled in is ever fetched.
+ * whatever happens. Only GIT_CLONE_URL with {owner}/{repo} filled in is ever fetched. A few at a
+ * time per process (checkoutLimiter).
  */
 export async function withCheckout<T>(
+  settings: CheckoutSettings,
+  target: RepositoryTarget,
+  token: string | null,
+  mode: CheckoutMode,
+  use: (checkout: Checkout) => Promise<T>,
+): Promise<T> {
+  return checkoutLimiter.run(() => checkout(settings, target, token, mode, use));
+}
+
+async function checkout<T>(
   settings: CheckoutSettings,
   target: RepositoryTarget,
   token: string | null,
