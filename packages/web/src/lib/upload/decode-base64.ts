@@ -8,10 +8,10 @@ export const BASE64_PIECE_CHARS = 1024 * 1024;
 export async function decodeBase64InPieces(
   text: string,
   onProgress?: (fraction: number) => void,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (text.length % 4 !== 0) throw new Error('The base64 text has a broken length.');
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const bytes = new Uint8Array((text.length / 4) * 3 - padding);
-  if (text.length % 4 !== 0) throw new Error('The base64 text has a broken length.');
   let offset = 0;
   for (let start = 0; start < text.length; start += BASE64_PIECE_CHARS) {
     const piece = atob(text.slice(start, start + BASE64_PIECE_CHARS));

@@ -11,6 +11,12 @@ export interface RepositoryRef {
   branch: string;
 }
 
+/** The repository an explorer archive came from: its job is created from it, not uploaded. */
+export interface RepositorySource extends RepositoryRef {
+  /** The URL as the person gave it, which the server parses again. */
+  githubUrl: string;
+}
+
 export function parseRepositoryUrl(url: string): RepositoryRef | null {
   const match = PATTERN.exec(url.trim());
   if (!match) return null;

@@ -3,8 +3,7 @@ import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatBytes } from '../../lib/upload/format-bytes.js';
 import { UploadIcon } from './upload-icons.js';
-import { parseRepositoryUrl } from '../../lib/upload/repository-url.js';
-import type { RepositorySource } from './repository-panel.js';
+import type { RepositorySource } from '../../lib/upload/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
 
 /** The loaded archive: name, size, counts, how fast it was listed, and the way back. */
@@ -18,7 +17,9 @@ export function ArchiveBar({
   /** The repository the archive was downloaded from, named instead of the file. */
   repository?: RepositorySource;
 }) {
-  const title = repository ? repositoryTitle(repository) : archive.file.name;
+  const title = repository
+    ? `${repository.owner}/${repository.repo} @ ${repository.branch}`
+    : archive.file.name;
   const folders = archive.tree.folders.length - 1;
   return (
     <div className="stack">
@@ -54,10 +55,4 @@ export function ArchiveBar({
       )}
     </div>
   );
-}
-
-/** `owner/repo @ branch`, from the URL the person gave. */
-function repositoryTitle(source: RepositorySource): string {
-  const ref = parseRepositoryUrl(source.githubUrl);
-  return ref ? `${ref.owner}/${ref.repo} @ ${source.branch}` : source.githubUrl;
 }

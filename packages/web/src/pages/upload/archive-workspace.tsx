@@ -20,7 +20,7 @@ import { useExplorer } from './explorer/use-explorer.js';
 import { PlanLimitBanner } from './plan-limit-banner.js';
 import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
-import type { RepositorySource } from './repository-panel.js';
+import type { RepositorySource } from '../../lib/upload/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSubmission } from './use-submission.js';
 

@@ -10,6 +10,7 @@ import {
   canImportRepositories,
   INVALID_REPOSITORY_URL,
   parseRepositoryUrl,
+  type RepositorySource,
 } from '../../lib/upload/repository-url.js';
 import { decodeBase64InPieces } from '../../lib/upload/decode-base64.js';
 import { UploadHttpError } from '../../lib/upload/upload-errors.js';
@@ -23,19 +24,13 @@ export const DECODE_FAILED =
 export const tooLargeMessage = (megabytes: number) =>
   `Repository is too large (${megabytes}MB) for browser processing. Maximum size is 200MB. Please use a smaller repository or upload a ZIP file directly.`;
 
-/** The repository a loaded archive came from: the job is created from it, not uploaded. */
-export interface RepositorySource {
-  githubUrl: string;
-  branch: string;
-}
-
-/** Spec part 1 section 4: the stages of fetching a repository, and where each ends. */
-const STAGES = {
-  downloading: { label: 'Downloading repository...', percent: 78 },
-  decoding: { label: 'Decoding repository...', percent: 95 },
-  extracting: { label: 'Extracting files...', percent: 98 },
+/** Spec part 1 section 4: the stages of fetching a repository, as the progress card names them. */
+const STAGE_LABELS = {
+  downloading: 'Downloading repository...',
+  decoding: 'Decoding repository...',
+  extracting: 'Extracting files...',
 } as const;
-type Stage = keyof typeof STAGES;
+type Stage = keyof typeof STAGE_LABELS;
 
 const REPO_POINTS = [
   'Public and private repositories of your connected account',
@@ -100,7 +95,7 @@ export function RepositoryPanel({
       const megabytes = Math.ceil(zip.size_bytes / (1024 * 1024));
       if (megabytes > MAX_REPOSITORY_MB) return fail(tooLargeMessage(megabytes));
       setStage({ stage: 'decoding', percent: 85 });
-      let bytes: Uint8Array;
+      let bytes: Uint8Array<ArrayBuffer>;
       try {
         bytes = await decodeBase64InPieces(zip.zip_content, (fraction) =>
           setStage({ stage: 'decoding', percent: 85 + Math.round(fraction * 10) }),
@@ -110,8 +105,8 @@ export function RepositoryPanel({
       }
       setStage({ stage: 'extracting', percent: 95 });
       const name = `${ref.repo}-${ref.branch.replace(/[^\w.-]+/g, '-')}.zip`;
-      const file = new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/zip' });
-      onLoaded(file, { githubUrl: url.trim(), branch: ref.branch });
+      const file = new File([bytes], name, { type: 'application/zip' });
+      onLoaded(file, { ...ref, githubUrl: url.trim() });
     } catch (error) {
       if (needsUpgrade(error)) setOutcome('upgrade');
       else fail(error instanceof Error ? error.message : 'The repository could not be read.');
@@ -165,8 +160,8 @@ export function RepositoryPanel({
       </div>
       {stage && (
         <div className="card card-body stack" role="status">
-          <span>{STAGES[stage.stage].label}</span>
-          <Progress value={stage.percent} label={STAGES[stage.stage].label} />
+          <span>{STAGE_LABELS[stage.stage]}</span>
+          <Progress value={stage.percent} label={STAGE_LABELS[stage.stage]} />
         </div>
       )}
       {outcome === 'error' && message && <Alert tone="danger">{message}</Alert>}

@@ -7,10 +7,10 @@ import { ArchiveWorkspace } from './archive-workspace.js';
 import { HowItWorks } from './how-it-works.js';
 import { ModeSwitch, type UploadMode } from './mode-switch.js';
 import { ProUpsell } from './pro-upsell.js';
-import { RepositoryPanel, type RepositorySource } from './repository-panel.js';
+import { RepositoryPanel } from './repository-panel.js';
 import { useArchive } from './use-archive.js';
 import { ZipDropZone } from './zip-drop-zone.js';
-import { canImportRepositories } from '../../lib/upload/repository-url.js';
+import { canImportRepositories, type RepositorySource } from '../../lib/upload/repository-url.js';
 import './upload.css';
 
 /** /upload: a ZIP (or, on paid plans, a repository), files chosen in the explorer, a job. */
@@ -55,16 +55,12 @@ export function UploadPage() {
 
       {state.status === 'ready' ? (
         <div className="stack upload-stack">
-          <ArchiveBar
-            archive={state.archive}
-            onClear={clear}
-            {...(mode === 'repository' && repository ? { repository } : {})}
-          />
+          <ArchiveBar archive={state.archive} onClear={clear} {...(repository && { repository })} />
           <ArchiveWorkspace
             key={state.archive.id}
             archive={state.archive}
             user={user}
-            {...(mode === 'repository' && repository ? { repository } : {})}
+            {...(repository && { repository })}
           />
         </div>
       ) : mode === 'repository' ? (

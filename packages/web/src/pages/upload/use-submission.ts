@@ -5,7 +5,7 @@ import { submitUpload, type SubmitStep } from '../../lib/upload/submit-upload.js
 import { isCancelled } from '../../lib/upload/upload-errors.js';
 import { sessionUploadPerformance } from '../../lib/upload/upload-performance.js';
 import { overallPercent, RemainingTimeEstimator } from '../../lib/upload/upload-progress.js';
-import type { RepositorySource } from './repository-panel.js';
+import type { RepositorySource } from '../../lib/upload/repository-url.js';
 
 /** Progress updates reach the screen at most every 100 ms (spec part 1 section 9). */
 export const PROGRESS_THROTTLE_MS = 100;
