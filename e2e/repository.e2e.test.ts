@@ -110,11 +110,15 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       await page.goto(`${server.url}/upload`);
       await page.getByRole('button', { name: /GitHub Repository/ }).click();
       await page.getByLabel('Repository URL').fill('https://github.com/acme/widgets');
+      await shot('form');
       await page.getByRole('button', { name: 'Process Repository' }).click();
       const tree = page.getByRole('tree', { name: 'Files in the archive' });
       await tree.waitFor({ timeout: 60_000 });
       await page.getByText('acme/widgets @ main').waitFor();
       await shot('explorer');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(screenshotDir, 'repository-explorer-mobile.png') });
+      await page.setViewportSize({ width: 1440, height: 900 });
       await page.getByRole('button', { name: 'Process', exact: true }).click();
       await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 60_000 });
       const id = new URL(page.url()).pathname.split('/').pop()!;
