@@ -54,6 +54,13 @@ function missingChunks(received: readonly { chunk_index: number }[], total: numb
   return missing;
 }
 
+/** The user's plan; every user has one (a foreign key), so its absence is a bug, not a 4xx. */
+export async function planOf(ctx: ServiceContext, user: UserRow): Promise<Plan> {
+  const plan = await ctx.repos.plans.findById(user.plan_id);
+  if (!plan) throw new Error(`plan ${user.plan_id} is missing`);
+  return plan;
+}
+
 /** Refuses an empty selection before any work (spec part 1 section 5). */
 export function requireSelection(selected: readonly string[]): void {
   if (selected.length === 0) {
@@ -93,7 +100,7 @@ export async function createJobFromArchive(
   source: ArchiveSource,
 ): Promise<CreatedJob> {
   const jobId = randomUUID();
-  return (async () => {
+  try {
     await source.store(jobId);
     const local = await ctx.storage.localFile(sourceKey(jobId));
     let selection;
@@ -122,7 +129,7 @@ export async function createJobFromArchive(
     const credits = creditsForLines(selection.lines);
     const creditType = creditTypeOf(input, user.default_credit_type);
     const now = ctx.now();
-    return inTransaction(ctx.db, async (repos) => {
+    return await inTransaction(ctx.db, async (repos) => {
       const job = await repos.jobs.insert({
         id: jobId,
         user_id: user.id,
@@ -145,10 +152,10 @@ export async function createJobFromArchive(
       });
       return { job, credits };
     });
-  })().catch(async (error: unknown) => {
+  } catch (error) {
     await ctx.storage.deletePrefix(jobPrefix(jobId)).catch(() => undefined);
     throw error;
-  });
+  }
 }
 
 /** Hands a saved job to the queue and answers like assemble. */
@@ -202,8 +209,7 @@ export async function createJobFromUpload(
       `The upload is incomplete: chunk${missing.length === 1 ? '' : 's'} ${shown}${missing.length > 10 ? '...' : ''} ${missing.length === 1 ? 'has' : 'have'} not arrived.`,
     );
   }
-  const plan = await ctx.repos.plans.findById(user.plan_id);
-  if (!plan) throw new Error(`plan ${user.plan_id} is missing`);
+  const plan = await planOf(ctx, user);
   const options = resolveJobOptions(input, plan);
   const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
   if (size > plan.uploadLimitMb * 1024 * 1024) throw tooLarge(plan.uploadLimitMb);

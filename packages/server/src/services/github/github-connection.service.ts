@@ -18,7 +18,7 @@ const SCOPES = 'repo user:email';
 const PAID_PLANS = ['starter', 'pro', 'enterprise'];
 
 /** OAuth app settings, or the 503 that says the operator has not set them. */
-export function githubEndpoints(ctx: ServiceContext): GithubEndpoints {
+function githubEndpoints(ctx: ServiceContext): GithubEndpoints {
   const { clientId, clientSecret, oauthUrl, apiUrl } = ctx.config.github;
   if (!clientId || !clientSecret) {
     throw new AppError(
@@ -36,7 +36,7 @@ export function githubEndpoints(ctx: ServiceContext): GithubEndpoints {
 }
 
 /** Repository features are for Starter and above (spec part 1 section 6). */
-export function requireRepositoryPlan(user: UserRow): void {
+function requireRepositoryPlan(user: UserRow): void {
   if (!PAID_PLANS.includes(user.plan_id.toLowerCase())) {
     throw forbidden(
       'UPGRADE_REQUIRED',

@@ -19,6 +19,7 @@ import type { ServiceContext } from '../context.js';
 import { resolveJobOptions } from '../job-options.js';
 import {
   createJobFromArchive,
+  planOf,
   queueCreatedJob,
   requireSelection,
   sourceKey,
@@ -73,6 +74,18 @@ function checkout<T>(
   );
 }
 
+/** The commit's files checked out, while the API is asked for the repository's facts. */
+function withFilesAndFacts<T>(
+  ctx: ServiceContext,
+  user: UserRow,
+  request: RepositoryRequest,
+  use: (from: Checkout, target: RepositoryTarget, facts: Promise<Facts>) => Promise<T>,
+): Promise<T> {
+  const { token, target } = prepare(ctx, user, request);
+  const facts = factsOf(ctx, target, token);
+  return checkout(ctx, target, token, 'files', (from) => use(from, target, facts));
+}
+
 function repositoryInfo(
   target: RepositoryTarget,
   from: Checkout,
@@ -99,9 +112,7 @@ export async function previewRepository(
   user: UserRow,
   request: RepositoryRequest,
 ): Promise<RepositoryPreviewResponse> {
-  const { token, target } = prepare(ctx, user, request);
-  const facts = factsOf(ctx, target, token);
-  return checkout(ctx, target, token, 'files', async (from) => {
+  return withFilesAndFacts(ctx, user, request, async (from, target, facts) => {
     const files = (await listTree(from)).filter(isRegularFile);
     const info = repositoryInfo(target, from, files, await facts);
     return {
@@ -137,9 +148,7 @@ export async function downloadRepositoryZip(
   user: UserRow,
   request: RepositoryRequest,
 ): Promise<RepositoryZipResponse> {
-  const { token, target } = prepare(ctx, user, request);
-  const facts = factsOf(ctx, target, token);
-  return checkout(ctx, target, token, 'files', async (from) => {
+  return withFilesAndFacts(ctx, user, request, async (from, target, facts) => {
     const archive = await archiveOf(from);
     if (archive.size > MAX_REPOSITORY_ZIP_BYTES) {
       throw new AppError(
@@ -209,8 +218,7 @@ export async function createJobFromGithub(
 ): Promise<JobCreatedResponse> {
   const { token, target } = prepare(ctx, user, input);
   requireSelection(input.selected);
-  const plan = await ctx.repos.plans.findById(user.plan_id);
-  if (!plan) throw new Error(`plan ${user.plan_id} is missing`);
+  const plan = await planOf(ctx, user);
   const options = resolveJobOptions(input, plan);
   const created = await checkout(ctx, target, token, 'files', async (from) => {
     const { file, size } = await archiveOf(from);

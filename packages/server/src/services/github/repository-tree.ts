@@ -20,7 +20,7 @@ export function isRegularFile(entry: TreeEntry): boolean {
 }
 
 /** Parses `git ls-tree -z [-l]` output: `<mode> <type> <oid>[ <size>]\t<path>\0`. */
-export function parseTree(output: Buffer): TreeEntry[] {
+function parseTree(output: Buffer): TreeEntry[] {
   const entries: TreeEntry[] = [];
   for (const record of output.toString('utf8').split('\0')) {
     const tab = record.indexOf('\t');

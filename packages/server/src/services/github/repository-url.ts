@@ -45,7 +45,7 @@ export function refProblem(ref: string): string | null {
   return null;
 }
 
-export function checkRef(ref: string): string {
+function checkRef(ref: string): string {
   const problem = refProblem(ref);
   if (problem) {
     throw badRequest(

@@ -1,4 +1,5 @@
 import type { BillingCycle, CheckoutKind, PlanId } from '@repobundle/contract';
+import type { UserRow } from '../../db/repositories/users.repository.js';
 import type { ServiceContext } from '../context.js';
 import { createLocalCheckoutProvider } from './local-checkout-provider.js';
 import { createStripeCheckoutProvider } from './stripe-checkout-provider.js';
@@ -13,6 +14,9 @@ export interface CheckoutOrder {
   planId: PlanId | null;
   billingCycle: BillingCycle | null;
 }
+
+/** Who pays: the signed-in user's row, already read by the route (no second read here). */
+export type Buyer = Pick<UserRow, 'id' | 'email'>;
 
 export interface StartedCheckout {
   sessionId: string;
@@ -31,8 +35,8 @@ export interface StartedPaymentIntent extends StartedCheckout {
  */
 export interface CheckoutProvider {
   readonly mode: 'local' | 'stripe';
-  startCheckout(userId: string, order: CheckoutOrder): Promise<StartedCheckout>;
-  startPaymentIntent(userId: string, order: CheckoutOrder): Promise<StartedPaymentIntent>;
+  startCheckout(buyer: Buyer, order: CheckoutOrder): Promise<StartedCheckout>;
+  startPaymentIntent(buyer: Buyer, order: CheckoutOrder): Promise<StartedPaymentIntent>;
 }
 
 /** STRIPE_SECRET_KEY chooses real payments (DESIGN section 3); unset, the local test mode. */

@@ -1,4 +1,4 @@
-import { inTransaction } from '../../db/repositories/index.js';
+import { inTransaction, type Repositories } from '../../db/repositories/index.js';
 import type { CheckoutSessionRow } from '../../db/repositories/checkout-sessions.repository.js';
 import type { UserRow } from '../../db/repositories/users.repository.js';
 import { conflict, notFound } from '../../errors.js';
@@ -19,6 +19,17 @@ export async function findCheckoutSession(
   return session;
 }
 
+/** The user's own session under its row lock, so one completion or cancel runs at a time. */
+async function lockOwnSession(
+  repos: Repositories,
+  user: UserRow,
+  id: string,
+): Promise<CheckoutSessionRow> {
+  const session = await repos.checkoutSessions.lockForUser(id, user.id);
+  if (!session) throw missing();
+  return session;
+}
+
 /**
  * Completes a pending session and fulfils it, in one transaction under the session's row lock.
  * Completing again answers the completed session without granting anything twice (a double
@@ -30,8 +41,7 @@ export function completeCheckoutSession(
   id: string,
 ): Promise<CheckoutSessionRow> {
   return inTransaction(ctx.db, async (repos) => {
-    const session = await repos.checkoutSessions.lockForUser(id, user.id);
-    if (!session) throw missing();
+    const session = await lockOwnSession(repos, user, id);
     if (session.status === 'completed') return session;
     if (session.status === 'cancelled') {
       throw conflict(
@@ -52,8 +62,7 @@ export function cancelCheckoutSession(
   id: string,
 ): Promise<CheckoutSessionRow> {
   return inTransaction(ctx.db, async (repos) => {
-    const session = await repos.checkoutSessions.lockForUser(id, user.id);
-    if (!session) throw missing();
+    const session = await lockOwnSession(repos, user, id);
     if (session.status === 'cancelled') return session;
     if (session.status === 'completed') {
       throw conflict('CHECKOUT_CLOSED', 'This checkout is already paid and cannot be cancelled.');

@@ -89,7 +89,7 @@ export async function startSubscriptionCheckout(
   planType: string,
 ): Promise<{ url: string }> {
   const order = await subscriptionOrder(ctx, user, planType);
-  const { url } = await provider.startCheckout(user.id, order);
+  const { url } = await provider.startCheckout(user, order);
   return { url };
 }
 
@@ -99,7 +99,7 @@ export async function startPackCheckout(
   credits: number,
 ): Promise<{ url: string }> {
   const pack = requirePack(findCreditPack(credits), 'token_amount');
-  const { url } = await provider.startCheckout(user.id, packOrder(pack));
+  const { url } = await provider.startCheckout(user, packOrder(pack));
   return { url };
 }
 
@@ -110,6 +110,6 @@ export async function startPackPaymentIntent(
   amountCents: number,
 ) {
   const pack = requirePack(findCreditPackByPrice(amountCents), 'amount');
-  const started = await provider.startPaymentIntent(user.id, packOrder(pack));
+  const started = await provider.startPaymentIntent(user, packOrder(pack));
   return { client_secret: started.clientSecret, amount: pack.priceCents, url: started.url };
 }

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context.js';
-import type { CheckoutOrder, CheckoutProvider, StartedCheckout } from './checkout-provider.js';
+import type {
+  Buyer,
+  CheckoutOrder,
+  CheckoutProvider,
+  StartedCheckout,
+} from './checkout-provider.js';
 
 const LOCAL_PROVIDER = 'local';
 
@@ -14,17 +19,12 @@ function newSessionId(): string {
  * `${APP_URL}/checkout/<id>`, where the user completes or cancels it. No money moves.
  */
 export function createLocalCheckoutProvider(ctx: ServiceContext): CheckoutProvider {
-  async function startCheckout(userId: string, order: CheckoutOrder): Promise<StartedCheckout> {
+  async function startCheckout(buyer: Buyer, order: CheckoutOrder): Promise<StartedCheckout> {
     const session = await ctx.repos.checkoutSessions.insert({
       id: newSessionId(),
-      userId,
+      userId: buyer.id,
       provider: LOCAL_PROVIDER,
-      kind: order.kind,
-      description: order.description,
-      amountCents: order.amountCents,
-      planId: order.planId,
-      billingCycle: order.billingCycle,
-      credits: order.credits,
+      ...order,
     });
     return { sessionId: session.id, url: `${ctx.config.appUrl}/checkout/${session.id}` };
   }
@@ -32,8 +32,8 @@ export function createLocalCheckoutProvider(ctx: ServiceContext): CheckoutProvid
   return {
     mode: 'local',
     startCheckout,
-    async startPaymentIntent(userId, order) {
-      const started = await startCheckout(userId, order);
+    async startPaymentIntent(buyer, order) {
+      const started = await startCheckout(buyer, order);
       // Stripe's client secrets read `<intent id>_secret_<random>`; nothing checks ours, since
       // the local checkout page completes the session by id for its signed-in owner.
       const clientSecret = `${started.sessionId}_secret_${randomBytes(12).toString('hex')}`;

@@ -24,5 +24,3 @@ export function isPurchasable(plan: Plan): boolean {
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
-
-export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -16,7 +16,7 @@ export interface StripeParams {
  * in bracket notation (`line_items[0][price_data][currency]=usd`). Brackets stay readable, as
  * Stripe's own libraries send them; null and undefined fields are left out.
  */
-export function encodeStripeForm(params: StripeParams): string {
+function encodeStripeForm(params: StripeParams): string {
   const pairs: string[] = [];
   const add = (key: string, value: StripeParam): void => {
     if (value === null || value === undefined) return;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CheckoutSessionRow } from '../../db/repositories/checkout-sessions.repository.js';
 import type { ServiceContext } from '../context.js';
 import type {
+  Buyer,
   CheckoutOrder,
   CheckoutProvider,
   StartedCheckout,
@@ -31,20 +32,13 @@ export function createStripeCheckoutProvider(ctx: ServiceContext): CheckoutProvi
   const stripe = createStripeApi({ apiUrl, secretKey, logger: ctx.logger });
   const { appUrl } = ctx.config;
 
-  async function insertSession(userId: string, order: CheckoutOrder) {
-    const user = await ctx.repos.users.findById(userId);
-    const session = await ctx.repos.checkoutSessions.insert({
+  function insertSession(buyer: Buyer, order: CheckoutOrder): Promise<CheckoutSessionRow> {
+    return ctx.repos.checkoutSessions.insert({
       id: newCheckoutId(),
-      userId,
+      userId: buyer.id,
       provider: STRIPE_PROVIDER,
-      kind: order.kind,
-      description: order.description,
-      amountCents: order.amountCents,
-      planId: order.planId,
-      billingCycle: order.billingCycle,
-      credits: order.credits,
+      ...order,
     });
-    return { session, email: user?.email };
   }
 
   /** Asks Stripe; a refused or failed request leaves no pending row that nobody can pay. */
@@ -63,8 +57,8 @@ export function createStripeCheckoutProvider(ctx: ServiceContext): CheckoutProvi
     return created;
   }
 
-  async function startCheckout(userId: string, order: CheckoutOrder): Promise<StartedCheckout> {
-    const { session, email } = await insertSession(userId, order);
+  async function startCheckout(buyer: Buyer, order: CheckoutOrder): Promise<StartedCheckout> {
+    const session = await insertSession(buyer, order);
     // mode=payment for plans too: plans are data here, so a plan purchase is a one-off payment
     // of its period's price, like a pack, rather than a Stripe Price and Subscription.
     const params: StripeParams = {
@@ -84,7 +78,7 @@ export function createStripeCheckoutProvider(ctx: ServiceContext): CheckoutProvi
       cancel_url: `${appUrl}/cancel`,
       client_reference_id: session.id,
       metadata: { checkout_id: session.id },
-      customer_email: email,
+      customer_email: buyer.email,
     };
     const created = await askStripe(session, () =>
       stripe.post('checkout/sessions', params, checkoutSessionSchema, session.id),
@@ -97,15 +91,15 @@ export function createStripeCheckoutProvider(ctx: ServiceContext): CheckoutProvi
    * is the page to come back to (Stripe.js's return_url), since Stripe hosts no page for it.
    */
   async function startPaymentIntent(
-    userId: string,
+    buyer: Buyer,
     order: CheckoutOrder,
   ): Promise<StartedPaymentIntent> {
-    const { session, email } = await insertSession(userId, order);
+    const session = await insertSession(buyer, order);
     const params: StripeParams = {
       amount: order.amountCents,
       currency: 'usd',
       description: order.description,
-      receipt_email: email,
+      receipt_email: buyer.email,
       metadata: { checkout_id: session.id },
       automatic_payment_methods: { enabled: true },
     };

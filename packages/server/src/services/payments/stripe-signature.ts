@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '../../errors.js';
 
 /** Stripe's own libraries default to five minutes: older deliveries may be replays. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const refuse = (detail: string) => badRequest('INVALID_SIGNATURE', detail);
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import { readZip, waitForJob } from '../../../../test/support/jobs.js';
@@ -21,7 +20,12 @@ import {
   type GitDaemon,
   type GitFixtures,
 } from '../../../services/github/test-support/git-fixtures.js';
-import { connectAccount, setPlan } from '../../../services/github/test-support/github-session.js';
+import {
+  connectAccount,
+  form,
+  setPlan,
+  type FormValue,
+} from '../../../services/github/test-support/github-session.js';
 
 // Real git end to end: repositories made with git, served by `git daemon` on loopback, fetched by
 // the server through GIT_CLONE_URL; GitHub's OAuth and API faked on loopback.
@@ -40,31 +44,6 @@ const WIDGET_FILES = Object.keys(WIDGETS)
   .filter((path) => path !== 'link-to-readme')
   .sort();
 const BIG_FILES = 10_005;
-
-type FormValue = string | string[];
-
-/** A form as a browser's FormData sends it; a list becomes the field repeated. */
-async function form(
-  app: FastifyInstance,
-  url: string,
-  token: string,
-  fields: Record<string, FormValue>,
-) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': request.headers.get('content-type') ?? '',
-    },
-  });
-}
 
 let fixtures: GitFixtures;
 let daemon: GitDaemon;

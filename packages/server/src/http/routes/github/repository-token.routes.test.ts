@@ -18,7 +18,11 @@ import {
   startGitHttpServer,
   type GitHttpServer,
 } from '../../../services/github/test-support/git-http-server.js';
-import { connectAccount, setPlan } from '../../../services/github/test-support/github-session.js';
+import {
+  connectAccount,
+  form,
+  setPlan,
+} from '../../../services/github/test-support/github-session.js';
 
 // The connected account's token on the way to an HTTP git host: git's smart HTTP (http-backend)
 // behind a server that refuses any request without the account's credentials.
@@ -26,20 +30,8 @@ import { connectAccount, setPlan } from '../../../services/github/test-support/g
 const TOKEN = 'gho_privateRepoToken0123456789';
 const EXPECTED = `Basic ${Buffer.from(`x-access-token:${TOKEN}`).toString('base64')}`;
 
-async function preview(app: FastifyInstance, token: string) {
-  const data = new FormData();
-  data.append('github_url', 'https://github.com/acme/private');
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return app.inject({
-    method: 'POST',
-    url: '/api/jobs/github/preview',
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': request.headers.get('content-type') ?? '',
-    },
-  });
-}
+const preview = (app: FastifyInstance, token: string) =>
+  form(app, '/api/jobs/github/preview', token, { github_url: 'https://github.com/acme/private' });
 
 let fixtures: GitFixtures;
 let host: GitHttpServer;

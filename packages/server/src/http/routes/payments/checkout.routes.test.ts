@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRepositories, type Repositories } from '../../../db/repositories/index.js';
+import { createTestApp, get, post, type TestApp } from '../../../../test/support/test-app.js';
 import {
-  createTestApp,
-  get,
-  post,
-  signUp,
-  type TestApp,
-} from '../../../../test/support/test-app.js';
+  expectBalancesEqualLedger,
+  ledgerOf,
+  signUpWithId,
+} from '../../../services/payments/test-support/payments-session.js';
 import {
   createTestDatabase,
   databaseKinds,
@@ -31,11 +30,7 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
   });
   beforeEach(() => database.reset());
 
-  async function user(email: string) {
-    const { access_token: token } = await signUp(t, email);
-    const id: string = (await get(t.app, '/auth/me', token)).json().id;
-    return { token, id };
-  }
+  const user = (email: string) => signUpWithId(t, email);
 
   /** Starts a checkout and answers the session id its url names. */
   async function startCheckout(token: string, path: string, payload: unknown): Promise<string> {
@@ -45,16 +40,6 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
     if (!match) throw new Error(`unexpected checkout url: ${res.body}`);
     return match[1]!;
   }
-
-  async function expectBalancesEqualLedger(userId: string) {
-    const balances = await repos.credits.balances(userId);
-    expect(await repos.credits.ledgerSum(userId, 'monthly')).toBe(balances.monthly);
-    expect(await repos.credits.ledgerSum(userId, 'purchased')).toBe(balances.purchased);
-    return balances;
-  }
-
-  const ledgerOf = async (userId: string, type: string) =>
-    (await repos.credits.transactions(userId)).filter((row) => row.type === type);
 
   it('needs a signed-in user for every checkout call, before looking at the body', async () => {
     const calls: Array<['GET' | 'POST', string, unknown]> = [
@@ -180,9 +165,9 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
       status: 'completed',
       redirect_url: `http://localhost:3000/success?session_id=${sessionId}`,
     });
-    const balances = await expectBalancesEqualLedger(userId);
+    const balances = await expectBalancesEqualLedger(repos, userId);
     expect(balances).toMatchObject({ monthly: 100, purchased: 1000 });
-    const purchases = await ledgerOf(userId, 'purchase');
+    const purchases = await ledgerOf(repos, userId, 'purchase');
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({
       credit_type: 'purchased',
@@ -194,8 +179,8 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
     const again = await post(t.app, `/payments/checkout-sessions/${sessionId}/complete`, {}, token);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(done.json());
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(1);
-    expect((await expectBalancesEqualLedger(userId)).purchased).toBe(1000);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(1);
+    expect((await expectBalancesEqualLedger(repos, userId)).purchased).toBe(1000);
 
     const paid = await get(t.app, `/payments/checkout-sessions/${sessionId}`, token);
     expect(paid.json().status).toBe('completed');
@@ -219,8 +204,8 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
     const url = `/payments/checkout-sessions/${sessionId}/complete`;
     const answers = await Promise.all([1, 2, 3].map(() => post(t.app, url, {}, token)));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(1);
-    expect((await expectBalancesEqualLedger(userId)).purchased).toBe(2500);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(1);
+    expect((await expectBalancesEqualLedger(repos, userId)).purchased).toBe(2500);
   });
 
   it("answers 404 for another user's session and leaves it untouched", async () => {
@@ -297,14 +282,14 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
       max_lines_per_job: 750_000,
     });
 
-    const bonus = await ledgerOf(userId, 'subscription_bonus');
+    const bonus = await ledgerOf(repos, userId, 'subscription_bonus');
     expect(bonus).toHaveLength(1);
     expect(bonus[0]).toMatchObject({ credit_type: 'monthly', amount: 1100, balance_after: 1200 });
-    expect((await expectBalancesEqualLedger(userId)).monthly).toBe(1200);
+    expect((await expectBalancesEqualLedger(repos, userId)).monthly).toBe(1200);
 
     // Completing again changes nothing; buying the same plan and cycle again is refused.
     await post(t.app, `/payments/checkout-sessions/${sessionId}/complete`, {}, token);
-    expect(await ledgerOf(userId, 'subscription_bonus')).toHaveLength(1);
+    expect(await ledgerOf(repos, userId, 'subscription_bonus')).toHaveLength(1);
     const same = await post(
       t.app,
       '/payments/subscription/checkout',
@@ -324,8 +309,8 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
     await post(t.app, `/payments/checkout-sessions/${upgrade}/complete`, {}, token);
     const pro = (await get(t.app, '/payments/subscription', token)).json();
     expect(pro).toMatchObject({ plan_id: 'pro', billing_cycle: 'monthly', monthly_credits: 5000 });
-    expect(await ledgerOf(userId, 'subscription_bonus')).toHaveLength(2);
-    expect((await expectBalancesEqualLedger(userId)).monthly).toBe(5000);
+    expect(await ledgerOf(repos, userId, 'subscription_bonus')).toHaveLength(2);
+    expect((await expectBalancesEqualLedger(repos, userId)).monthly).toBe(5000);
   });
 
   it('cancels: nothing granted, cancelling again is harmless, a cancelled session cannot be paid', async () => {
@@ -353,7 +338,7 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
       billing_cycle: null,
       monthly_credits: 100,
     });
-    expect(await ledgerOf(userId, 'subscription_bonus')).toHaveLength(0);
+    expect(await ledgerOf(repos, userId, 'subscription_bonus')).toHaveLength(0);
   });
 
   it('creates a payment intent for a pack price in cents, paid through the same session', async () => {
@@ -369,6 +354,6 @@ describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
     const session = (await get(t.app, `/payments/checkout-sessions/${sessionId}`, token)).json();
     expect(session).toMatchObject({ kind: 'pack', credits: 2500, amount_cents: 4000 });
     await post(t.app, `/payments/checkout-sessions/${sessionId}/complete`, {}, token);
-    expect((await expectBalancesEqualLedger(userId)).purchased).toBe(2500);
+    expect((await expectBalancesEqualLedger(repos, userId)).purchased).toBe(2500);
   });
 });

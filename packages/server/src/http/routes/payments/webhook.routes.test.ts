@@ -16,6 +16,11 @@ import {
   type TestApp,
 } from '../../../../test/support/test-app.js';
 import {
+  expectBalancesEqualLedger,
+  ledgerOf,
+  signUpWithId,
+} from '../../../services/payments/test-support/payments-session.js';
+import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
@@ -61,11 +66,7 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     await database.reset();
   });
 
-  async function user(email: string) {
-    const { access_token: token } = await signUp(t, email);
-    const id: string = (await get(t.app, '/auth/me', token)).json().id;
-    return { token, id };
-  }
+  const user = (email: string) => signUpWithId(t, email);
 
   /** Starts a checkout through the app; answers Stripe's session object as the fake made it. */
   async function startCheckout(token: string, path: string, payload: unknown) {
@@ -98,16 +99,6 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
       select id, status, provider, provider_session_id from checkout_sessions
       where user_id = ${userId} order by created_at`.execute(database.handle.db);
     return rows;
-  }
-
-  const ledgerOf = async (userId: string, type: string) =>
-    (await repos.credits.transactions(userId)).filter((row) => row.type === type);
-
-  async function expectBalancesEqualLedger(userId: string) {
-    const balances = await repos.credits.balances(userId);
-    expect(await repos.credits.ledgerSum(userId, 'monthly')).toBe(balances.monthly);
-    expect(await repos.credits.ledgerSum(userId, 'purchased')).toBe(balances.purchased);
-    return balances;
   }
 
   const logLines = () => t.logs.join('');
@@ -176,9 +167,9 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     const first = await deliver(event);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true });
-    const balances = await expectBalancesEqualLedger(userId);
+    const balances = await expectBalancesEqualLedger(repos, userId);
     expect(balances).toMatchObject({ monthly: 100, purchased: 1000 });
-    const purchases = await ledgerOf(userId, 'purchase');
+    const purchases = await ledgerOf(repos, userId, 'purchase');
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({ credit_type: 'purchased', amount: 1000 });
     expect((await sessionsOf(userId))[0]!.status).toBe('completed');
@@ -191,8 +182,8 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
       deliver(stripeEvent('checkout.session.async_payment_succeeded', paid(session))),
     ]);
     for (const res of again) expect(res.statusCode, res.body).toBe(200);
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(1);
-    expect((await expectBalancesEqualLedger(userId)).purchased).toBe(1000);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(1);
+    expect((await expectBalancesEqualLedger(repos, userId)).purchased).toBe(1000);
     // A late expiry cannot take a paid session back.
     expect((await deliver(stripeEvent('checkout.session.expired', session))).statusCode).toBe(200);
     expect((await sessionsOf(userId))[0]!.status).toBe('completed');
@@ -215,10 +206,10 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
       billing_cycle: 'monthly',
       monthly_credits: 5000,
     });
-    const bonus = await ledgerOf(userId, 'subscription_bonus');
+    const bonus = await ledgerOf(repos, userId, 'subscription_bonus');
     expect(bonus).toHaveLength(1);
     expect(bonus[0]).toMatchObject({ credit_type: 'monthly', amount: 4900, balance_after: 5000 });
-    expect((await expectBalancesEqualLedger(userId)).monthly).toBe(5000);
+    expect((await expectBalancesEqualLedger(repos, userId)).monthly).toBe(5000);
   });
 
   it('refuses a missing, malformed or wrong signature with 400 and grants nothing', async () => {
@@ -260,7 +251,7 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_SIGNATURE');
 
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(0);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(0);
     expect((await sessionsOf(userId))[0]!.status).toBe('pending');
     // The genuine delivery still works afterwards, and a rolled secret's extra v1 is fine.
     const rolled = `t=${now},v1=${'ab'.repeat(32)},v1=${validV1}`;
@@ -305,11 +296,11 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     const unpaid = paid(later, { payment_status: 'unpaid' });
     expect((await deliver(stripeEvent('checkout.session.completed', unpaid))).statusCode).toBe(200);
     expect((await sessionsOf(userId))[1]!.status).toBe('pending');
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(0);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(0);
     const settled = stripeEvent('checkout.session.async_payment_succeeded', paid(later));
     expect((await deliver(settled)).statusCode).toBe(200);
     expect((await sessionsOf(userId)).map((row) => row.status)).toEqual(['cancelled', 'completed']);
-    expect((await expectBalancesEqualLedger(userId)).purchased).toBe(1000);
+    expect((await expectBalancesEqualLedger(repos, userId)).purchased).toBe(1000);
   });
 
   it('still fulfils a session we had closed when Stripe reports it paid: the money moved', async () => {
@@ -323,7 +314,7 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     expect((await deliver(late)).statusCode).toBe(200);
     expect((await deliver(late)).statusCode).toBe(200);
     expect((await sessionsOf(userId))[0]!.status).toBe('completed');
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(1);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(1);
     expect(logLines()).toContain('Stripe reports a closed checkout paid');
   });
 
@@ -353,7 +344,7 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     expect((await deliver(stripeEvent('checkout.session.completed', copied))).statusCode).toBe(200);
     expect(logLines()).toContain('object_mismatch');
     expect((await sessionsOf(userId))[0]!.status).toBe('pending');
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(0);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(0);
 
     // Found by Stripe's own id when the metadata is missing.
     const bare = paid(session, { metadata: {}, client_reference_id: null });
@@ -487,8 +478,8 @@ describe.each(databaseKinds())('payments in Stripe mode on %s', (kind) => {
     const succeeded = stripeEvent('payment_intent.succeeded', { ...intent, status: 'succeeded' });
     expect((await deliver(succeeded)).statusCode).toBe(200);
     expect((await deliver(succeeded)).statusCode).toBe(200);
-    expect(await ledgerOf(userId, 'purchase')).toHaveLength(1);
-    expect((await expectBalancesEqualLedger(userId)).purchased).toBe(2500);
+    expect(await ledgerOf(repos, userId, 'purchase')).toHaveLength(1);
+    expect((await expectBalancesEqualLedger(repos, userId)).purchased).toBe(2500);
   });
 });
 

@@ -28,3 +28,31 @@ export async function connectAccount(
   github.issueCode(code, githubToken, login);
   return post(app, '/auth/github/connect', { code, state }, token);
 }
+
+export type FormValue = string | string[];
+
+/**
+ * A form as a browser's FormData sends it; a list becomes the field repeated, which
+ * multipartBody (test/support/jobs.ts) does not do.
+ */
+export async function form(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  fields: Record<string, FormValue>,
+) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: data });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': request.headers.get('content-type') ?? '',
+    },
+  });
+}
