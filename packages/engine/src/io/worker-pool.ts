@@ -60,7 +60,14 @@ export class WorkerPool<Request, Response> {
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.queue.splice(0)) task.reject(new Error('the worker pool is closed'));
-    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+    // Until every thread has exited, the caller awaits this promise: the workers must hold the
+    // event loop (an unreferenced one would let Node exit with that await still pending).
+    await Promise.all(
+      this.slots.splice(0).map((slot) => {
+        slot.worker.ref();
+        return slot.worker.terminate();
+      }),
+    );
   }
 
   private dispatch(): void {
@@ -100,7 +107,9 @@ export class WorkerPool<Request, Response> {
       const task = slot.running.get(envelope.id);
       slot.running.delete(envelope.id);
       // A worker holds the process open only while it has tasks; idle ones never keep it alive.
-      if (slot.running.size === 0) worker.unref();
+      // A closing pool keeps its workers referenced: an answer arriving during close() must not
+      // let go of the thread that close() is waiting for.
+      if (slot.running.size === 0 && !this.closed) worker.unref();
       task?.resolve(envelope.message);
       this.dispatch();
     });
