@@ -4,6 +4,7 @@ import { languageOf } from './languages.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { countLinesOf } from './tokens/token-counter.js';
 import { fileOutline } from './syntax/file-outline.js';
+import { grammarOf } from './syntax/grammars.js';
 import type { SyntaxOutline } from './syntax/outline.js';
 import type { SyntaxParser } from './syntax/parser.js';
 import { addLineNumbersTransform } from './transform/add-line-numbers.js';
@@ -70,6 +71,10 @@ export async function processFile(
   if (parser && wantsOutline) {
     try {
       outline = await fileOutline(unnumbered, language, parser, numbering.length > 0);
+      // A language without a grammar is cut at lines by design; one with a grammar says why not.
+      if (!outline && grammarOf(language)) {
+        notes.push(`no syntax outline: the ${language} parser gave no tree; cut at lines`);
+      }
     } catch (error) {
       notes.push(`no syntax outline: ${error instanceof Error ? error.message : String(error)}`);
     }

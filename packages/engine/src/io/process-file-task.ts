@@ -6,7 +6,7 @@ import { readLocatedEntry } from './sources/read-located-entry.js';
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
-import { getTreeSitterParser } from './syntax/tree-sitter-parser.js';
+import { withThreadParser } from './syntax/tree-sitter-parser.js';
 
 /**
  * The work a pool thread does: one file's read/decode/transform/count, or exact counts of texts.
@@ -56,15 +56,12 @@ export async function runWorkerRequest(
     options.removeComments ||
     options.chunkingStrategy === 'semantic' ||
     options.chunkingStrategy === 'auto';
-  const parser = needsParser ? getTreeSitterParser() : undefined;
-  const outcome = await processFile(
-    path,
-    bytes,
-    options,
-    counter,
-    enabledTransforms(options),
-    parser,
-  );
+  const transforms = enabledTransforms(options);
+  const outcome = needsParser
+    ? await withThreadParser((parser) =>
+        processFile(path, bytes, options, counter, transforms, parser),
+      )
+    : await processFile(path, bytes, options, counter, transforms);
   const transfer: TransferListItem[] = outcome.ok
     ? [outcome.file.linePrefix.buffer as ArrayBuffer]
     : [];

@@ -64,8 +64,25 @@ export function createTreeSitterParser(): SyntaxParser {
 }
 
 let shared: SyntaxParser | undefined;
+let turn: Promise<unknown> = Promise.resolve();
 
-/** The parser of the calling thread (main thread or pool worker), created on first use. */
+/**
+ * Runs `work` with the calling thread's parser (main thread or pool worker) to itself. A tree is
+ * valid only until the parser's next parse, and a thread processes several files at once (each
+ * waits on reads and grammar loading), so two files must never interleave their parses: without
+ * turns, the second file's parse frees the tree the first is still reading.
+ */
+export function withThreadParser<T>(work: (parser: SyntaxParser) => Promise<T>): Promise<T> {
+  const parser = getTreeSitterParser();
+  const result = turn.then(() => work(parser));
+  turn = result.catch(() => undefined);
+  return result;
+}
+
+/**
+ * The calling thread's parser, for a caller that is alone on the thread (tests, tools); the
+ * pipeline goes through withThreadParser.
+ */
 export function getTreeSitterParser(): SyntaxParser {
   shared ??= createTreeSitterParser();
   return shared;
