@@ -20,6 +20,7 @@ export type EngineErrorCode =
   | 'ZIP_BAD_NAME'
   | 'ZIP_ENCRYPTED'
   | 'NO_FILES'
+  | 'OUTPUT_UNWRITABLE'
   | 'CANCELLED';
 
 export class EngineError extends Error {

@@ -99,28 +99,51 @@ describe('repobundle pack', () => {
   it.each([
     [['pack'], 2, /Missing the folder or .zip/],
     [['bundle', 'x'], 2, /Unknown command "bundle"/],
-    [['pack', '.', '--bogus'], 2, /Unknown option '--bogus'/],
+    [['pack', '.', '--bogus'], 2, /^repobundle: Unknown option --bogus\. Run repobundle --help/],
+    [['pack', '.', '--token-limit'], 2, /--token-limit needs a value/],
+    [['pack', '.', '--json=yes'], 2, /--json takes no value/],
     [['pack', '.', '--token-limit', 'many'], 2, /--token-limit must be a whole number/],
     [['pack', '.', '--json'], 2, /--json prints the summary on stdout/],
+    [
+      ['pack', '.', '--output-format', 'html'],
+      2,
+      /--output-format must be one of md, txt, json, xml, csv, yaml, custom; got "html"/,
+    ],
+    [
+      ['pack', '.', '--chunking-strategy', 'smart'],
+      2,
+      /--chunking-strategy must be one of fixed, file_based, semantic, auto; got "smart"/,
+    ],
+    [['pack', '.', '--encoding', 'p50k'], 2, /--encoding must be one of o200k_base, cl100k_base/],
+    [
+      ['pack', '.', '--token-limit', '1000'],
+      2,
+      /--token-limit must be one of 32000, 64000, 128000, 256000, 512000, 1000000, 2000000; got 1000/,
+    ],
+    [['pack', '.', '--secret-pattern', '(a+)+'], 2, /--secret-pattern #1: .*exponential/],
+    [['pack', '.', '--output-format', 'custom'], 2, /--output-format custom needs a template/],
+    [['pack', '.', '--template', '/nowhere/t.hbs'], 2, /Cannot read the template file/],
   ])('refuses bad usage %j with one line and exit %i', async (argv, code, message) => {
     const result = await run(...argv);
     expect(result.code).toBe(code);
     expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/outputFormat|tokenLimit|customSecretPatterns/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('refuses bad options and sources with exit 1', async () => {
-    const limit = await run('pack', join(dir, 'project'), '--token-limit', '1000');
-    expect(limit.code).toBe(1);
-    expect(limit.stderr).toMatch(/Token limit 1000 is not allowed; use one of 32000, 64000/);
-    const format = await run('pack', join(dir, 'project'), '--output-format', 'docx');
-    expect(format.code).toBe(1);
-    expect(format.stderr).toMatch(/outputFormat/);
+  it('refuses a missing source and an unwritable output with exit 1, before any work', async () => {
     const missing = await run('pack', join(dir, 'nowhere'), '-o', join(dir, 'x'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No such file or folder/);
-    const template = await run('pack', join(dir, 'project'), '--output-format', 'custom');
-    expect(template.stderr).toMatch(/needs a template/);
+    await writeFile(join(dir, 'a-file'), 'x');
+    const onFile = await run('pack', join(dir, 'project'), '-o', join(dir, 'a-file'));
+    expect(onFile.code).toBe(1);
+    expect(onFile.stderr).toBe(
+      `repobundle: Cannot write the bundle to ${join(dir, 'a-file')}: it is a file, not a folder.\n`,
+    );
+    const under = await run('pack', join(dir, 'project'), '-o', join(dir, 'a-file', 'out'));
+    expect(under.code).toBe(1);
+    expect(under.stderr).toMatch(/is a file, not a folder/);
   });
 
   it('prints help and the version', async () => {

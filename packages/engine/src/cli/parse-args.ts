@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { BundleOptions } from '../config/options.js';
+import { CHUNKING_STRATEGIES, ENCODINGS, OUTPUT_FORMATS, TOKEN_LIMITS } from '../config/options.js';
 
+/** A bad flag or value: exit code 2, one sentence saying what to type instead. */
 export class UsageError extends Error {}
 
 export interface PackCommand {
@@ -10,6 +12,8 @@ export interface PackCommand {
   readonly outDir: string | undefined;
   readonly templateFile: string | undefined;
   readonly json: boolean;
+  /** Worker threads for the file stage; undefined: the cores (or none for a tiny input). */
+  readonly workers: number | undefined;
   readonly options: BundleOptions;
 }
 
@@ -36,9 +40,13 @@ Options (named as the job fields):
   --exclude GLOB             leave out files matching (gitignore syntax; repeatable)
   --notebook-processing      turn .ipynb notebooks into source
   --encoding o200k_base|cl100k_base  tokenizer (default o200k_base)
+  --workers N                worker threads (default: one per core; 0 runs on the main thread)
   --json                     print a machine-readable summary on stdout
   -h, --help                 show this help
-  -v, --version              show the version`;
+  -v, --version              show the version
+
+Exit codes: 0 the bundle was written; 1 the input or the run failed; 2 a bad flag or value.
+SOURCE_DATE_EPOCH (seconds) fixes the overview's generation time, for reproducible output.`;
 
 const PACK_FLAGS = {
   output: { type: 'string', short: 'o' },
@@ -57,6 +65,7 @@ const PACK_FLAGS = {
   exclude: { type: 'string', multiple: true },
   'notebook-processing': { type: 'boolean' },
   encoding: { type: 'string' },
+  workers: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -69,7 +78,56 @@ function parseInteger(flag: string, value: string | undefined): number | undefin
   return Number(value);
 }
 
-/** Turns argv into a command; option values are checked later by resolveOptions. */
+/** The value of a flag that takes one of a few words, checked here so the message names the flag. */
+function parseChoice<T extends string>(
+  flag: string,
+  value: string | undefined,
+  choices: readonly T[],
+  aliases: Readonly<Record<string, T>> = {},
+): T | undefined {
+  if (value === undefined) return undefined;
+  const chosen = aliases[value] ?? value;
+  if ((choices as readonly string[]).includes(chosen)) return chosen as T;
+  throw new UsageError(`--${flag} must be one of ${choices.join(', ')}; got "${value}".`);
+}
+
+function parseTokenLimit(value: string | undefined): number | undefined {
+  const limit = parseInteger('token-limit', value);
+  if (limit === undefined || (TOKEN_LIMITS as readonly number[]).includes(limit)) return limit;
+  throw new UsageError(`--token-limit must be one of ${TOKEN_LIMITS.join(', ')}; got ${limit}.`);
+}
+
+/** Fields whose flag is not simply the field in kebab-case. */
+const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
+  customSecretPatterns: 'secret-pattern',
+  includePatterns: 'include',
+  excludePatterns: 'exclude',
+  respectGitignore: 'no-gitignore',
+};
+
+/** The flag that sets a job field, for messages: `chunkOverlap` -> `--chunk-overlap`. */
+export function flagOfField(field: string): string {
+  const flag = FLAG_OF_FIELD[field] ?? field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return `--${flag}`;
+}
+
+/** parseArgs' own messages, said in the product's voice with the way out. */
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const flag = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag) {
+    return `Unknown option ${flag}. Run repobundle --help for the options.`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag) {
+    return /argument missing/.test(message)
+      ? `${flag} needs a value. Run repobundle --help for the options.`
+      : `${flag} takes no value. Run repobundle --help for the options.`;
+  }
+  return `${message} Run repobundle --help for the options.`;
+}
+
+/** Turns argv into a command; every value is checked here, so a bad one is a usage error. */
 export function parseCommand(argv: readonly string[]): Command {
   let parsed;
   try {
@@ -80,7 +138,7 @@ export function parseCommand(argv: readonly string[]): Command {
       strict: true,
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(describeParseError(error));
   }
   const { values, positionals } = parsed;
   if (values.version) return { kind: 'version' };
@@ -103,16 +161,16 @@ export function parseCommand(argv: readonly string[]): Command {
   }
 
   const options: BundleOptions = {
-    ...(values['output-format'] !== undefined && {
-      outputFormat: values['output-format'] as BundleOptions['outputFormat'],
+    outputFormat: parseChoice('output-format', values['output-format'], OUTPUT_FORMATS, {
+      text: 'txt',
     }),
-    ...(values['chunking-strategy'] !== undefined && {
-      chunkingStrategy: values['chunking-strategy'] as BundleOptions['chunkingStrategy'],
-    }),
-    ...(values['encoding'] !== undefined && {
-      encoding: values.encoding as BundleOptions['encoding'],
-    }),
-    tokenLimit: parseInteger('token-limit', values['token-limit']),
+    chunkingStrategy: parseChoice(
+      'chunking-strategy',
+      values['chunking-strategy'],
+      CHUNKING_STRATEGIES,
+    ),
+    encoding: parseChoice('encoding', values.encoding, ENCODINGS),
+    tokenLimit: parseTokenLimit(values['token-limit']),
     chunkOverlap: parseInteger('chunk-overlap', values['chunk-overlap']),
     removeComments: values['remove-comments'] ?? false,
     removeBlankLines: values['remove-blank-lines'] ?? false,
@@ -133,6 +191,7 @@ export function parseCommand(argv: readonly string[]): Command {
     outDir: values.output,
     templateFile: values.template,
     json: values.json ?? false,
+    workers: parseInteger('workers', values.workers),
     options,
   };
 }

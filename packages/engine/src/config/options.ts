@@ -92,13 +92,23 @@ export function isTokenLimit(value: number): boolean {
   return (TOKEN_LIMITS as readonly number[]).includes(value);
 }
 
-/** Validates and fills defaults; throws one EngineError naming every problem. */
-export function resolveOptions(input: BundleOptions = {}): ResolvedOptions {
+/**
+ * Validates and fills defaults; throws one EngineError naming every problem. `nameOf` says how
+ * the caller calls a field (the CLI names its flags); by default the field's own name.
+ */
+export function resolveOptions(
+  input: BundleOptions = {},
+  nameOf: (field: string) => string = (field) => field,
+): ResolvedOptions {
   const parsed = bundleOptionsSchema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
-      const where = issue.path.join('.');
-      return where ? `${where}: ${issue.message}` : issue.message;
+      const [field, ...rest] = issue.path.map(String);
+      if (field === undefined) return issue.message;
+      const within = rest.map((part) =>
+        /^\d+$/.test(part) ? ` #${Number(part) + 1}` : `.${part}`,
+      );
+      return `${nameOf(field)}${within.join('')}: ${issue.message}`;
     });
     throw new EngineError('INVALID_OPTIONS', `Invalid options: ${problems.join('; ')}`);
   }
