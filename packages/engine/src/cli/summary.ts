@@ -13,6 +13,8 @@ export interface PackSummary {
   readonly bytes: number;
   readonly durationMs: number;
   readonly notes: readonly string[];
+  /** Files where a requested step could not apply, with the reason (also in the overview). */
+  readonly fileNotes: readonly { readonly path: string; readonly note: string }[];
 }
 
 export function summarize(
@@ -35,6 +37,9 @@ export function summarize(
     bytes: stats.bytes,
     durationMs: Math.round(durationMs),
     notes: bundle.notes,
+    fileNotes: bundle.files.flatMap((file) =>
+      file.notes.map((note) => ({ path: file.path, note })),
+    ),
   };
 }
 
@@ -50,6 +55,23 @@ export function formatSummary(summary: PackSummary): string {
     `Skipped ${number.format(summary.skipped)} files${reasons ? `: ${reasons}` : ''}`,
     `Output: ${number.format(summary.outputTokens)} tokens${summary.outDir ? ` in ${summary.outDir}` : ''}`,
     ...summary.notes.map((note) => `Note: ${note}`),
+    ...describeFileNotes(summary.fileNotes),
   ];
   return lines.join('\n');
+}
+
+/** Shown in full up to this many; the overview's Notes section lists every one. */
+const FILE_NOTES_SHOWN = 10;
+
+function describeFileNotes(notes: PackSummary['fileNotes']): string[] {
+  if (notes.length === 0) return [];
+  const files = new Set(notes.map((entry) => entry.path)).size;
+  const lines = [
+    `Notes on ${number.format(files)} file${files === 1 ? '' : 's'} (a requested step could not apply):`,
+    ...notes.slice(0, FILE_NOTES_SHOWN).map((entry) => `  ${entry.path}: ${entry.note}`),
+  ];
+  if (notes.length > FILE_NOTES_SHOWN) {
+    lines.push(`  ... and ${number.format(notes.length - FILE_NOTES_SHOWN)} more in the overview`);
+  }
+  return lines;
 }

@@ -75,5 +75,6 @@ export function buildOverview(input: OverviewInput): Overview {
       description: describeSkipReason(skip.reason),
     })),
     redactions,
+    notes: input.files.flatMap((file) => file.notes.map((note) => ({ path: file.path, note }))),
   };
 }

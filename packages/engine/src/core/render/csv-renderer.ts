@@ -114,6 +114,7 @@ function renderOverview(overview: Overview): string {
     ...model.redactions.map((entry) =>
       row('redaction', { name: entry.path, value: entry.type, count: entry.count }),
     ),
+    ...model.notes.map((entry) => row('note', { name: entry.path, value: entry.note })),
   ].join('');
 }
 

@@ -37,6 +37,7 @@ const overview: Overview = {
   chunks: [],
   skipped: [],
   redactions: [],
+  notes: [],
 };
 
 function errorOf(action: () => unknown): EngineError {

@@ -20,7 +20,7 @@
  *
  * Overview: when the template holds a line `{{!-- overview --}}`, the text after it is the
  * overview template and receives the overview as the json format prints it (source,
- * generated_at, options, statistics, tree, files, chunks, skipped, redactions); otherwise the
+ * generated_at, options, statistics, tree, files, chunks, skipped, redactions, notes); otherwise the
  * overview is written as markdown.
  */
 import type { Chunk } from '../types.js';

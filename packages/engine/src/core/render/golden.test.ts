@@ -117,6 +117,7 @@ const overview: Overview = {
     },
   ],
   redactions: [{ path: 'src/server/app.ts', type: 'github-token', count: 1 }],
+  notes: [{ path: 'config/settings.yml', note: 'comments kept: the yaml parser gave no tree' }],
 };
 
 function compareWithGolden(name: string, actual: string): void {

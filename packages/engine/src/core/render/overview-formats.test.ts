@@ -75,6 +75,7 @@ const overviewArbitrary: fc.Arbitrary<Overview> = fc
       ],
       skipped: [{ path: 'x.png', reason: { kind: 'binary', by: 'extension' }, description }],
       redactions: paths.map((path) => ({ path, type: 'aws-access-key', count: 2 })),
+      notes: paths.map((path) => ({ path, note: `comments kept: ${description}` })),
     } satisfies Overview;
   });
 
@@ -139,6 +140,7 @@ describe('overview formats', () => {
       chunks: [],
       skipped: [],
       redactions: [],
+      notes: [],
     };
     const md = getRenderer('md').renderOverview(overview);
     for (const title of [
@@ -173,6 +175,7 @@ describe('overview formats', () => {
       chunks: [],
       skipped: [],
       redactions: [],
+      notes: [],
     };
     const md = getRenderer('md').renderOverview(overview);
     expect(md).toContain('| `a\\|b.ts` | typescript | 1 | 1 | 1 |\n');

@@ -51,6 +51,7 @@ export interface OverviewModel {
     readonly type: string;
     readonly count: number;
   }[];
+  readonly notes: readonly { readonly path: string; readonly note: string }[];
 }
 
 function snakeCase(name: string): string {
@@ -127,6 +128,7 @@ export function toOverviewModel(overview: Overview): OverviewModel {
       description: file.description,
     })),
     redactions: overview.redactions.map((entry) => ({ ...entry })),
+    notes: overview.notes.map((entry) => ({ ...entry })),
   };
 }
 

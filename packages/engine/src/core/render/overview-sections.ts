@@ -102,6 +102,13 @@ export function buildOverviewDocument(
         String(entry.count),
       ]),
     },
+    {
+      title: 'Notes',
+      kind: 'table',
+      columns: ['Path', 'Note'],
+      numeric: [false, false],
+      rows: model.notes.map((entry) => [path(entry.path), inlineText(entry.note)]),
+    },
   ];
   return {
     title: `Overview: ${inlineText(model.source.name)}`,

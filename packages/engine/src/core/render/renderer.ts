@@ -42,6 +42,8 @@ export interface Overview {
     readonly type: string;
     readonly count: number;
   }[];
+  /** Files where a requested step could not apply, each with its reason. */
+  readonly notes: readonly { readonly path: string; readonly note: string }[];
 }
 
 export interface ChunkRenderContext {

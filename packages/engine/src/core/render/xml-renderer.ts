@@ -59,8 +59,8 @@ function renderOptions(options: OverviewModel['options']): string[] {
 /**
  * Overview layout: <overview> holding <source/>, <statistics/>, <options> (one <option name>
  * each; list options hold <value> elements), <tree> (text), <files>, <chunks> (each <chunk>
- * with its <piece/> elements), <skipped> (<file path reason>description</file>) and
- * <redactions>. Numbers are attributes; every list has its wrapper even when empty.
+ * with its <piece/> elements), <skipped> (<file path reason>description</file>),
+ * <redactions> and <notes> (<note path>text</note>). Numbers are attributes; every list has its wrapper even when empty.
  */
 function renderOverview(overview: Overview): string {
   const model = toOverviewModel(overview);
@@ -97,6 +97,14 @@ function renderOverview(overview: Overview): string {
       'redactions',
       {},
       model.redactions.map((entry) => element('redaction', { ...entry }, [])),
+    ),
+    element(
+      'notes',
+      {},
+      model.notes.map(
+        (entry) =>
+          `<note${xmlAttributes({ path: entry.path })}>${escapeXmlTextLossy(entry.note)}</note>`,
+      ),
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element('overview', {}, parts)}\n`;
