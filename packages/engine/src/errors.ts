@@ -21,6 +21,7 @@ export type EngineErrorCode =
   | 'ZIP_ENCRYPTED'
   | 'NO_FILES'
   | 'OUTPUT_UNWRITABLE'
+  | 'CLIPBOARD_UNAVAILABLE'
   | 'CANCELLED';
 
 export class EngineError extends Error {

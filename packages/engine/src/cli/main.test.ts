@@ -147,7 +147,9 @@ describe('repobundle pack', () => {
   });
 
   it('prints help and the version', async () => {
-    expect((await run('--help')).stdout).toMatch(/Usage: repobundle pack <dir\|zip> -o <out-dir>/);
+    expect((await run('--help')).stdout).toMatch(
+      /Usage: repobundle pack <dir\|zip> \[-o <out-dir>\]/,
+    );
     expect((await run('--version')).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });

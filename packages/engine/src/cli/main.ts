@@ -1,17 +1,28 @@
+import { stat, writeFile } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import type { BundleOptions, ResolvedOptions } from '../config/options.js';
 import { resolveOptions } from '../config/options.js';
-import type { ResolvedOptions } from '../config/options.js';
+import type { Bundle } from '../core/assemble-bundle.js';
 import { getRenderer } from '../core/render/index.js';
 import { isEngineError } from '../errors.js';
 import { pack } from '../io/pack.js';
-import { prepareOutputDir } from '../io/prepare-output-dir.js';
+import { prepareOutputDir, unwritable } from '../io/prepare-output-dir.js';
 import { writeBundle } from '../io/write-bundle.js';
+import { chunksText, singleFileText } from './bundle-text.js';
+import { copyToClipboard } from './clipboard.js';
+import type { ConfigFile } from './config-file.js';
+import { loadConfig } from './config-file.js';
+import { writeStarterConfig } from './init-command.js';
 import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
 import { createProgressLine } from './progress.js';
+import { readStdinPaths } from './stdin-paths.js';
 import { formatSummary, summarize } from './summary.js';
+import { watchAndRepack } from './watch.js';
 
 const VERSION = '0.1.0';
+const DEFAULT_TOP_FILES = 5;
 
 /**
  * The `repobundle` command: parse flags, call the engine, report. Sets process.exitCode: 0 the
@@ -22,7 +33,14 @@ export async function main(argv: readonly string[]): Promise<void> {
     const command = parseCommand(argv);
     if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`);
     if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
-    await runPack(command);
+    if (command.kind === 'init') {
+      const path = await writeStarterConfig(command.file, command.force);
+      process.stderr.write(`Wrote ${path}: edit it, then run repobundle pack.\n`);
+    } else {
+      const run = await planRun(command);
+      await packOnce(run);
+      if (command.watch) await watchAndRepack(run.inputFolder, run.outputPath, () => packOnce(run));
+    }
     process.exitCode = 0;
   } catch (error) {
     process.exitCode = error instanceof UsageError ? 2 : 1;
@@ -30,49 +48,178 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
-async function runPack(command: PackCommand): Promise<void> {
+/** Everything one pack needs, settled before any work so that mistakes fail at once. */
+interface PlannedRun {
+  readonly command: PackCommand;
+  readonly options: ResolvedOptions;
+  readonly output:
+    | { readonly kind: 'folder' | 'file'; readonly path: string }
+    | { readonly kind: 'stdout-all' | 'stdout-one' | 'none' };
+  readonly outputPath: string | undefined;
+  readonly inputFolder: string | undefined;
+  readonly topFiles: number;
+  readonly tokenTree: number | undefined;
+  readonly workers: number | undefined;
+}
+
+async function planRun(command: PackCommand): Promise<PlannedRun> {
+  const inputFolder = await folderOf(command.source);
+  const config = await loadConfig(command.configFile, inputFolder);
+  const fromConfig = config?.values ?? {};
+  const configDir = config ? dirname(config.path) : process.cwd();
+  const templateFile =
+    command.templateFile ??
+    (fromConfig.templateFile === undefined
+      ? undefined
+      : resolve(configDir, fromConfig.templateFile));
+  const selectedPaths = command.stdin ? await readStdinPaths(command.stdin) : undefined;
+  const outTarget = command.outDir ?? (command.toStdout ? undefined : fromConfig.output);
+  const flagged = { ...configOptions(fromConfig), ...command.options };
+  // A bundle written into its own input must not be packed by the next run (or by --watch).
+  const outputInInput =
+    inputFolder && outTarget && outTarget !== '-' ? pathWithin(inputFolder, outTarget) : undefined;
+  const options = await checkOptions(
+    {
+      ...flagged,
+      ...(outputInInput && {
+        excludePatterns: [...(flagged.excludePatterns ?? []), `/${outputInInput}`],
+      }),
+      ...(selectedPaths && { selectedPaths }),
+    },
+    templateFile,
+  );
+  const output: PlannedRun['output'] =
+    command.toStdout || outTarget === '-'
+      ? { kind: 'stdout-all' }
+      : outTarget !== undefined
+        ? { kind: command.singleFile ? 'file' : 'folder', path: outTarget }
+        : command.copy
+          ? { kind: 'none' }
+          : { kind: 'stdout-one' };
+  if (output.kind === 'stdout-all' || output.kind === 'stdout-one') {
+    if (command.json) {
+      throw new UsageError(
+        '--json prints the summary on stdout; give an output folder with -o <out-dir>.',
+      );
+    }
+    if (command.watch) throw new UsageError('--watch needs an output: -o <out-dir> or --copy.');
+  }
+  // Before any work: an output that cannot be written fails now, not after the pack.
+  if (output.kind === 'folder') await prepareOutputDir(output.path);
+  if (output.kind === 'file') await prepareOutputFile(output.path);
+  return {
+    command,
+    options,
+    output,
+    outputPath: 'path' in output ? resolve(output.path) : undefined,
+    inputFolder,
+    topFiles: command.topFiles ?? fromConfig.topFiles ?? DEFAULT_TOP_FILES,
+    tokenTree: command.tokenTree ?? fromConfig.tokenTree,
+    workers: command.workers ?? fromConfig.workers,
+  };
+}
+
+/** The job options a config file sets (its CLI-only keys aside). */
+function configOptions(config: ConfigFile): BundleOptions {
+  const { output, templateFile, topFiles, tokenTree, workers, $schema, ...options } = config;
+  void [output, templateFile, topFiles, tokenTree, workers, $schema];
+  return options;
+}
+
+async function packOnce(run: PlannedRun): Promise<void> {
+  const { command, output } = run;
   const started = performance.now();
-  const options = await checkOptions(command);
-  const toStdout = command.outDir === undefined || command.outDir === '-';
-  // Before any work: an output folder that cannot be written fails now, not after the pack.
-  if (!toStdout) await prepareOutputDir(command.outDir as string);
   const progress = createProgressLine(process.stderr);
-  const bundle = await pack(command.source, options, {
+  const bundle = await pack(command.source, run.options, {
     onProgress: (update) => progress.update(update),
-    ...(command.workers !== undefined && { workers: command.workers }),
+    ...(run.workers !== undefined && { workers: run.workers }),
     now: overviewClock(),
   }).finally(() => progress.clear());
 
-  if (toStdout) {
-    if (bundle.chunks.length > 1) {
-      throw new UsageError(
-        `The bundle has ${bundle.chunks.length} chunks; give an output folder with -o <out-dir>.`,
-      );
+  const notes: string[] = [];
+  switch (output.kind) {
+    case 'folder':
+      await writeBundle(bundle, output.path);
+      break;
+    case 'file': {
+      const single = singleFileText(bundle, run.options.outputFormat);
+      await writeFile(output.path, single.text).catch((error: NodeJS.ErrnoException) => {
+        throw unwritable(output.path, error);
+      });
+      if (single.note) notes.push(single.note);
+      break;
     }
-    process.stdout.write(bundle.chunks[0]?.text ?? '');
-  } else {
-    await writeBundle(bundle, command.outDir as string);
+    case 'stdout-all':
+      process.stdout.write(chunksText(bundle));
+      break;
+    case 'stdout-one':
+      if (bundle.chunks.length > 1) {
+        throw new UsageError(
+          `The bundle has ${bundle.chunks.length} chunks; give an output folder with -o <out-dir>, or use --stdout for all of them.`,
+        );
+      }
+      process.stdout.write(bundle.chunks[0]?.text ?? '');
+      break;
+    case 'none':
+      break;
   }
-  const summary = summarize(
-    bundle,
-    command.source,
-    toStdout ? null : (command.outDir as string),
-    performance.now() - started,
-  );
-  if (command.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (command.copy) {
+    const program = await copyToClipboard(chunksText(bundle));
+    notes.push(
+      `Copied ${bundle.chunks.length} chunk${bundle.chunks.length === 1 ? '' : 's'} to the clipboard (${program}).`,
+    );
+  }
+  report(run, bundle, notes, performance.now() - started);
+}
+
+function report(
+  run: PlannedRun,
+  bundle: Bundle,
+  notes: readonly string[],
+  durationMs: number,
+): void {
+  const summary = summarize(bundle, run.command.source, run.outputPath ?? null, durationMs, {
+    topFiles: run.topFiles,
+    tokenTree: run.tokenTree,
+    notes,
+  });
+  if (run.command.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
   else process.stderr.write(`${formatSummary(summary)}\n`);
+}
+
+/** `path` relative to `folder` with forward slashes, when it lies inside it. */
+function pathWithin(folder: string, path: string): string | undefined {
+  const inside = relative(resolve(folder), resolve(path));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
+  return inside.split(sep).join('/');
+}
+
+/** The source as a folder (where a config file may sit), or undefined for an archive. */
+async function folderOf(source: string): Promise<string | undefined> {
+  const info = await stat(source).catch(() => undefined);
+  return info?.isDirectory() ? source : undefined;
+}
+
+async function prepareOutputFile(file: string): Promise<void> {
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isDirectory()) {
+    throw unwritable(file, Object.assign(new Error('is a folder'), { code: 'EISDIR' }));
+  }
+  await prepareOutputDir(dirname(resolve(file)));
 }
 
 /**
  * The options resolved and the template compiled before any work: a bad value is a usage error
  * (exit 2) named by its flag, found in a moment rather than after reading the input.
  */
-async function checkOptions(command: PackCommand): Promise<ResolvedOptions> {
-  const template =
-    command.templateFile === undefined ? undefined : await readTemplate(command.templateFile);
+async function checkOptions(
+  input: BundleOptions,
+  templateFile: string | undefined,
+): Promise<ResolvedOptions> {
+  const template = templateFile === undefined ? undefined : await readTemplate(templateFile);
   try {
     const options = resolveOptions(
-      { ...command.options, ...(template !== undefined && { template }) },
+      { ...input, ...(template !== undefined && { template }) },
       flagOfField,
     );
     getRenderer(options.outputFormat, { template: options.template });

@@ -8,21 +8,46 @@ export class UsageError extends Error {}
 export interface PackCommand {
   readonly kind: 'pack';
   readonly source: string;
-  /** Output folder; undefined or "-" writes the single chunk to stdout. */
+  /** -o: a folder, or with --single-file a file; undefined when not given. */
   readonly outDir: string | undefined;
+  /** --stdout or -o -: every chunk in order on stdout. */
+  readonly toStdout: boolean;
   readonly templateFile: string | undefined;
   readonly json: boolean;
   /** Worker threads for the file stage; undefined: the cores (or none for a tiny input). */
   readonly workers: number | undefined;
+  /** --config FILE; otherwise repobundle.config.json in the input folder, when present. */
+  readonly configFile: string | undefined;
+  /** --stdin: the files to pack, one path per line (NUL-separated with -z). */
+  readonly stdin: false | 'lines' | 'nul';
+  readonly copy: boolean;
+  readonly singleFile: boolean;
+  /** Folder depth of the token tree printed after packing; undefined: no tree. */
+  readonly tokenTree: number | undefined;
+  /** How many of the largest files to print after packing; undefined: the default. */
+  readonly topFiles: number | undefined;
+  readonly watch: boolean;
+  /** Only the options given as flags: they win over the config file, which wins over defaults. */
   readonly options: BundleOptions;
 }
 
-export type Command = PackCommand | { readonly kind: 'help' } | { readonly kind: 'version' };
+export interface InitCommand {
+  readonly kind: 'init';
+  /** Where to write the starter config (default ./repobundle.config.json). */
+  readonly file: string;
+  readonly force: boolean;
+}
 
-export const USAGE = `Usage: repobundle pack <dir|zip> -o <out-dir> [options]
+export type Command =
+  PackCommand | InitCommand | { readonly kind: 'help' } | { readonly kind: 'version' };
+
+export const USAGE = `Usage: repobundle pack <dir|zip> [-o <out-dir>] [options]
+       repobundle init [--force]
 
 Writes overview.<ext> and chunks/chunk-0001.<ext>... into <out-dir>.
-Without -o (or with -o -), a bundle of one chunk is written to stdout.
+Without -o, a bundle of one chunk is written to stdout (--stdout: any bundle).
+Options come from flags, then repobundle.config.json in the input folder (or --config FILE),
+then the defaults; \`repobundle init\` writes a starter config.
 
 Options (named as the job fields):
   --output-format md|txt|json|xml|csv|yaml|custom   output format (default md)
@@ -40,10 +65,30 @@ Options (named as the job fields):
   --exclude GLOB             leave out files matching (gitignore syntax; repeatable)
   --notebook-processing      turn .ipynb notebooks into source
   --encoding o200k_base|cl100k_base  tokenizer (default o200k_base)
+
+Input and output:
+  --config FILE              read options from FILE (JSON, comments allowed)
+  --stdin                    pack only the paths read from stdin, one per line, relative to <dir>
+  -z                         with --stdin: paths are separated by NUL (git ls-files -z, rg --files -0)
+  -o, --output PATH          output folder (a file with --single-file; - for stdout)
+  --stdout                   write every chunk in order to stdout, each with its header
+  --single-file              write the overview and every chunk into the one file given by -o
+  --copy                     put the bundle (every chunk in order) on the clipboard
+  --watch                    pack again whenever a file under <dir> changes (Ctrl-C to stop)
+  --token-tree [DEPTH]       after packing, print folders and files with their tokens (depth 3)
+  --top-files N              after packing, print the N largest files by tokens (default 5; 0: none)
   --workers N                worker threads (default: one per core; 0 runs on the main thread)
   --json                     print a machine-readable summary on stdout
   -h, --help                 show this help
   -v, --version              show the version
+
+Examples:
+  repobundle pack . -o bundle                       overview.md and chunks/ in ./bundle
+  repobundle pack . --stdout | less                 every chunk on stdout
+  repobundle pack repo.zip -o out --output-format json --token-limit 64000
+  git ls-files | repobundle pack . --stdin -o out   only the files git tracks
+  repobundle pack . --remove-comments --copy        the whole bundle on the clipboard
+  repobundle pack . -o bundle.md --single-file --token-tree 2
 
 Exit codes: 0 the bundle was written; 1 the input or the run failed; 2 a bad flag or value.
 SOURCE_DATE_EPOCH (seconds) fixes the overview's generation time, for reproducible output.`;
@@ -65,11 +110,45 @@ const PACK_FLAGS = {
   exclude: { type: 'string', multiple: true },
   'notebook-processing': { type: 'boolean' },
   encoding: { type: 'string' },
+  config: { type: 'string' },
+  stdin: { type: 'boolean' },
+  z: { type: 'boolean', short: 'z' },
+  stdout: { type: 'boolean' },
+  'single-file': { type: 'boolean' },
+  copy: { type: 'boolean' },
+  watch: { type: 'boolean' },
+  'token-tree': { type: 'string' },
+  'top-files': { type: 'string' },
   workers: { type: 'string' },
+  force: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
+
+/** Flags whose value may be left out, with the value they then take. */
+const OPTIONAL_VALUES: Readonly<Record<string, string>> = { '--token-tree': '3' };
+
+/** `--token-tree` alone becomes `--token-tree=3`; `--token-tree 2` keeps its number. */
+function fillOptionalValues(argv: readonly string[]): string[] {
+  const filled: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string;
+    const fallback = OPTIONAL_VALUES[arg];
+    if (fallback === undefined) {
+      filled.push(arg);
+      continue;
+    }
+    const next = argv[index + 1];
+    if (next !== undefined && /^\d+$/.test(next)) {
+      filled.push(`${arg}=${next}`);
+      index++;
+    } else {
+      filled.push(`${arg}=${fallback}`);
+    }
+  }
+  return filled;
+}
 
 function parseInteger(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -132,7 +211,7 @@ export function parseCommand(argv: readonly string[]): Command {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: fillOptionalValues(argv),
       options: PACK_FLAGS,
       allowPositionals: true,
       strict: true,
@@ -144,20 +223,39 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { kind: 'version' };
   if (values.help || positionals.length === 0) return { kind: 'help' };
   const [command, source, ...extra] = positionals;
+  if (command === 'init') {
+    if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+    return {
+      kind: 'init',
+      file: values.config ?? source ?? 'repobundle.config.json',
+      force: values.force ?? false,
+    };
+  }
   if (command !== 'pack')
     throw new UsageError(
-      `Unknown command "${command}". Try: repobundle pack <dir|zip> -o <out-dir>`,
+      `Unknown command "${command}". Try: repobundle pack <dir|zip> -o <out-dir>, or repobundle init`,
     );
   if (!source)
     throw new UsageError(
       'Missing the folder or .zip to pack: repobundle pack <dir|zip> -o <out-dir>',
     );
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  const toStdout = values.output === undefined || values.output === '-';
+  if (values.force) throw new UsageError('--force belongs to repobundle init.');
+  const toStdout = (values.stdout ?? false) || values.output === '-';
+  if (values.stdout && values.output !== undefined && values.output !== '-') {
+    throw new UsageError('--stdout and -o <path> both say where to write: give one.');
+  }
   if (toStdout && values.json) {
     throw new UsageError(
       '--json prints the summary on stdout; give an output folder with -o <out-dir>.',
     );
+  }
+  if (values['single-file'] && (values.output === undefined || values.output === '-')) {
+    throw new UsageError('--single-file writes one file: name it with -o <file>.');
+  }
+  if (values.z && !values.stdin) throw new UsageError('-z goes with --stdin.');
+  if (values.watch && toStdout) {
+    throw new UsageError('--watch needs an output: -o <out-dir> or --copy.');
   }
 
   const options: BundleOptions = {
@@ -172,15 +270,15 @@ export function parseCommand(argv: readonly string[]): Command {
     encoding: parseChoice('encoding', values.encoding, ENCODINGS),
     tokenLimit: parseTokenLimit(values['token-limit']),
     chunkOverlap: parseInteger('chunk-overlap', values['chunk-overlap']),
-    removeComments: values['remove-comments'] ?? false,
-    removeBlankLines: values['remove-blank-lines'] ?? false,
-    showLineNumbers: values['show-line-numbers'] ?? false,
-    redactSecrets: values['redact-secrets'] ?? false,
+    removeComments: values['remove-comments'],
+    removeBlankLines: values['remove-blank-lines'],
+    showLineNumbers: values['show-line-numbers'],
+    redactSecrets: values['redact-secrets'],
     customSecretPatterns: values['secret-pattern'],
-    respectGitignore: !(values['no-gitignore'] ?? false),
-    includePatterns: values.include ?? [],
-    excludePatterns: values.exclude ?? [],
-    notebookProcessing: values['notebook-processing'] ?? false,
+    respectGitignore: values['no-gitignore'] ? false : undefined,
+    includePatterns: values.include,
+    excludePatterns: values.exclude,
+    notebookProcessing: values['notebook-processing'],
   };
   for (const key of Object.keys(options) as (keyof BundleOptions)[]) {
     if (options[key] === undefined) delete options[key];
@@ -188,10 +286,18 @@ export function parseCommand(argv: readonly string[]): Command {
   return {
     kind: 'pack',
     source,
-    outDir: values.output,
+    outDir: toStdout ? undefined : values.output,
+    toStdout,
     templateFile: values.template,
     json: values.json ?? false,
     workers: parseInteger('workers', values.workers),
+    configFile: values.config,
+    stdin: values.stdin ? (values.z ? 'nul' : 'lines') : false,
+    copy: values.copy ?? false,
+    singleFile: values['single-file'] ?? false,
+    tokenTree: parseInteger('token-tree', values['token-tree']),
+    topFiles: parseInteger('top-files', values['top-files']),
+    watch: values.watch ?? false,
     options,
   };
 }

@@ -1,4 +1,6 @@
 import type { Bundle } from '../core/assemble-bundle.js';
+import type { TopFile, TreeRow } from './token-report.js';
+import { formatTokenTree, formatTopFiles, tokenTree, topFiles } from './token-report.js';
 
 export interface PackSummary {
   readonly source: string;
@@ -15,6 +17,17 @@ export interface PackSummary {
   readonly notes: readonly string[];
   /** Files where a requested step could not apply, with the reason (also in the overview). */
   readonly fileNotes: readonly { readonly path: string; readonly note: string }[];
+  /** The largest files by tokens (--top-files). */
+  readonly topFiles: readonly TopFile[];
+  /** Folders and files with their tokens (--token-tree), when asked. */
+  readonly tokenTree?: readonly TreeRow[];
+}
+
+export interface SummaryExtras {
+  readonly topFiles: number;
+  readonly tokenTree: number | undefined;
+  /** Run-level notes of the CLI itself (clipboard, single-file layout). */
+  readonly notes: readonly string[];
 }
 
 export function summarize(
@@ -22,6 +35,7 @@ export function summarize(
   source: string,
   outDir: string | null,
   durationMs: number,
+  extras: SummaryExtras = { topFiles: 0, tokenTree: undefined, notes: [] },
 ): PackSummary {
   const stats = bundle.statistics;
   return {
@@ -36,7 +50,9 @@ export function summarize(
     outputTokens: stats.outputTokens,
     bytes: stats.bytes,
     durationMs: Math.round(durationMs),
-    notes: bundle.notes,
+    notes: [...bundle.notes, ...extras.notes],
+    topFiles: topFiles(bundle.files, extras.topFiles),
+    ...(extras.tokenTree !== undefined && { tokenTree: tokenTree(bundle.files, extras.tokenTree) }),
     fileNotes: bundle.files.flatMap((file) =>
       file.notes.map((note) => ({ path: file.path, note })),
     ),
@@ -56,6 +72,8 @@ export function formatSummary(summary: PackSummary): string {
     `Output: ${number.format(summary.outputTokens)} tokens${summary.outDir ? ` in ${summary.outDir}` : ''}`,
     ...summary.notes.map((note) => `Note: ${note}`),
     ...describeFileNotes(summary.fileNotes),
+    ...formatTopFiles(summary.topFiles),
+    ...formatTokenTree(summary.tokenTree ?? []),
   ];
   return lines.join('\n');
 }

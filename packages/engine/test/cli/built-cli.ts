@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -18,25 +18,42 @@ export interface CliRun {
   readonly stderr: string;
 }
 
+export interface RunOptions {
+  readonly env?: Readonly<Record<string, string>>;
+  /** Written to the CLI's stdin, which is then closed (default: closed at once). */
+  readonly input?: string | Buffer;
+}
+
 /** Runs the built CLI as a child process, as a person or a script would. */
 export function runCli(
   args: readonly string[],
-  env: Readonly<Record<string, string>> = {},
+  envOrOptions: Readonly<Record<string, string>> | RunOptions = {},
 ): Promise<CliRun> {
+  const options: RunOptions =
+    'env' in envOrOptions || 'input' in envOrOptions
+      ? (envOrOptions as RunOptions)
+      : { env: envOrOptions as Record<string, string> };
   return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      {
-        env: { ...process.env, ...env },
-        maxBuffer: 256 * 1024 * 1024,
-        timeout: 120_000,
-      },
-      (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') return reject(error);
-        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
-      },
-    );
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (data: Buffer) => stdout.push(data));
+    child.stderr.on('data', (data: Buffer) => stderr.push(data));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+        code: code ?? (signal ? 128 : -1),
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input ?? '');
   });
 }
 
