@@ -210,7 +210,8 @@ describe('what is in it', () => {
 
   it('prints no progress line on a pipe', async () => {
     const result = await runCli(['pack', project, '-o', join(dir, 'quiet')]);
-    expect(result.stderr).not.toMatch(/\r|\x1b\[/);
+    expect(result.stderr).not.toContain('\r');
+    expect(result.stderr).not.toContain('\u001b[');
   });
 });
 
