@@ -22,6 +22,11 @@ export const configFileSchema = bundleOptionsSchema
       .min(1)
       .optional()
       .describe('Handlebars template for outputFormat "custom", relative to this file.'),
+    instructionFile: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A file whose text is the instructions for the model, relative to this file.'),
     topFiles: z
       .number()
       .int()

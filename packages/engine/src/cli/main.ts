@@ -72,6 +72,13 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
     (fromConfig.templateFile === undefined
       ? undefined
       : resolve(configDir, fromConfig.templateFile));
+  const instructionFile =
+    command.instructionFile ??
+    (fromConfig.instructionFile === undefined
+      ? undefined
+      : resolve(configDir, fromConfig.instructionFile));
+  const instructionText =
+    instructionFile === undefined ? undefined : await readInstructions(instructionFile);
   const selectedPaths = command.stdin ? await readStdinPaths(command.stdin) : undefined;
   const outTarget = command.outDir ?? (command.toStdout ? undefined : fromConfig.output);
   const flagged = { ...configOptions(fromConfig), ...command.options };
@@ -85,6 +92,7 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
         excludePatterns: [...(flagged.excludePatterns ?? []), `/${outputInInput}`],
       }),
       ...(selectedPaths && { selectedPaths }),
+      ...(instructionText !== undefined && { instructionText }),
     },
     templateFile,
   );
@@ -121,8 +129,17 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
 
 /** The job options a config file sets (its CLI-only keys aside). */
 function configOptions(config: ConfigFile): BundleOptions {
-  const { output, templateFile, topFiles, tokenTree, workers, $schema, ...options } = config;
-  void [output, templateFile, topFiles, tokenTree, workers, $schema];
+  const {
+    output,
+    templateFile,
+    instructionFile,
+    topFiles,
+    tokenTree,
+    workers,
+    $schema,
+    ...options
+  } = config;
+  void [output, templateFile, instructionFile, topFiles, tokenTree, workers, $schema];
   return options;
 }
 
@@ -245,6 +262,14 @@ function overviewClock(): () => Date {
   }
   const fixed = new Date(Number(epoch) * 1000);
   return () => fixed;
+}
+
+async function readInstructions(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read the instruction file ${file}.`);
+  }
 }
 
 async function readTemplate(file: string): Promise<string> {

@@ -13,6 +13,8 @@ export interface PackCommand {
   /** --stdout or -o -: every chunk in order on stdout. */
   readonly toStdout: boolean;
   readonly templateFile: string | undefined;
+  /** --instruction-file: its text goes to the top of the overview and of every chunk. */
+  readonly instructionFile: string | undefined;
   readonly json: boolean;
   /** Worker threads for the file stage; undefined: the cores (or none for a tiny input). */
   readonly workers: number | undefined;
@@ -65,6 +67,8 @@ Options (named as the job fields):
   --exclude GLOB             leave out files matching (gitignore syntax; repeatable)
   --notebook-processing      turn .ipynb notebooks into source
   --encoding o200k_base|cl100k_base  tokenizer (default o200k_base)
+  --header-text TEXT         text for the model at the top of the overview and of every chunk
+  --instruction-file FILE    instructions for the model (the file's text), placed after the header
 
 Input and output:
   --config FILE              read options from FILE (JSON, comments allowed)
@@ -89,6 +93,7 @@ Examples:
   git ls-files | repobundle pack . --stdin -o out   only the files git tracks
   repobundle pack . --remove-comments --copy        the whole bundle on the clipboard
   repobundle pack . -o bundle.md --single-file --token-tree 2
+  repobundle pack . -o out --header-text "Review for bugs" --instruction-file task.md
 
 Exit codes: 0 the bundle was written; 1 the input or the run failed; 2 a bad flag or value.
 SOURCE_DATE_EPOCH (seconds) fixes the overview's generation time, for reproducible output.`;
@@ -111,6 +116,8 @@ const PACK_FLAGS = {
   'notebook-processing': { type: 'boolean' },
   encoding: { type: 'string' },
   config: { type: 'string' },
+  'header-text': { type: 'string' },
+  'instruction-file': { type: 'string' },
   stdin: { type: 'boolean' },
   z: { type: 'boolean', short: 'z' },
   stdout: { type: 'boolean' },
@@ -279,6 +286,7 @@ export function parseCommand(argv: readonly string[]): Command {
     includePatterns: values.include,
     excludePatterns: values.exclude,
     notebookProcessing: values['notebook-processing'],
+    headerText: values['header-text'],
   };
   for (const key of Object.keys(options) as (keyof BundleOptions)[]) {
     if (options[key] === undefined) delete options[key];
@@ -289,6 +297,7 @@ export function parseCommand(argv: readonly string[]): Command {
     outDir: toStdout ? undefined : values.output,
     toStdout,
     templateFile: values.template,
+    instructionFile: values['instruction-file'],
     json: values.json ?? false,
     workers: parseInteger('workers', values.workers),
     configFile: values.config,

@@ -50,6 +50,16 @@ export const bundleOptionsSchema = z
     includePatterns: patternList.default([]),
     excludePatterns: patternList.default([]),
     notebookProcessing: z.boolean().default(false),
+    /** Text for the model at the top of the overview and of every chunk (a note, a task). */
+    headerText: z
+      .string()
+      .max(64 * 1024)
+      .optional(),
+    /** Instructions for the model, placed after the header text (from --instruction-file). */
+    instructionText: z
+      .string()
+      .max(64 * 1024)
+      .optional(),
     encoding: z.enum(ENCODINGS).default('o200k_base'),
     /** Explicit selection (paths relative to the source root); absent means every eligible file. */
     selectedPaths: z.array(z.string().min(1)).optional(),

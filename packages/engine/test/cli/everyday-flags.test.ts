@@ -215,6 +215,34 @@ describe('what is in it', () => {
   });
 });
 
+describe('words for the model', () => {
+  it('--header-text and --instruction-file open the overview and every chunk', async () => {
+    const task = join(dir, 'task.md');
+    await writeFile(task, 'Find the bugs.\n');
+    const out = join(dir, 'words');
+    const result = await runCli([
+      'pack',
+      project,
+      '-o',
+      out,
+      '--output-format',
+      'json',
+      '--header-text',
+      'Billing service',
+      '--instruction-file',
+      task,
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const chunk = JSON.parse(await readFile(join(out, 'chunks', 'chunk-0001.json'), 'utf8'));
+    expect([chunk.header_text, chunk.instruction]).toEqual(['Billing service', 'Find the bugs.\n']);
+    const overview = JSON.parse(await readFile(join(out, 'overview.json'), 'utf8'));
+    expect(overview.header_text).toBe('Billing service');
+    const missing = await runCli(['pack', project, '--instruction-file', join(dir, 'nope.md')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/Cannot read the instruction file/);
+  });
+});
+
 describe('--watch', () => {
   it('packs again after a change and stops cleanly on Ctrl-C', async () => {
     const folder = join(dir, 'watched');

@@ -6,6 +6,7 @@ import {
   toOverviewModel,
   toPieceRange,
 } from './overview-model.js';
+import { preambleOf } from './preamble.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 
 /** RFC 4180: a field is quoted when it holds a quote, a comma, CR or LF; quotes are doubled. */
@@ -36,7 +37,9 @@ const CHUNK_COLUMNS = [
 /**
  * A chunk is a table with one record per piece (the chunk's own fields repeat on each record,
  * which costs a few tokens per file and keeps every record self-contained). `context` holds the
- * enclosing definitions joined by " > ", empty when unknown. Content is the field verbatim.
+ * enclosing definitions joined by " > ", empty when unknown. Content is the field verbatim. The
+ * header text and instructions, when set, are the first records: empty path, `context` naming
+ * them (`header_text`, `instruction`), the text as content.
  */
 function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
   const records = chunk.pieces.map((piece) =>
@@ -54,7 +57,23 @@ function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
       piece.content,
     ]),
   );
-  return csvRecord(CHUNK_COLUMNS) + records.join('');
+  // The words for the model come first, as records whose context names them and path is empty.
+  const preamble = Object.entries(preambleOf(context.options)).map(([name, text]) =>
+    csvRecord([
+      context.sourceName,
+      chunk.index,
+      context.totalChunks,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      name,
+      String(text),
+    ]),
+  );
+  return csvRecord(CHUNK_COLUMNS) + preamble.join('') + records.join('');
 }
 
 const OVERVIEW_COLUMNS = [
@@ -105,6 +124,9 @@ function renderOverview(overview: Overview): string {
     csvRecord(OVERVIEW_COLUMNS),
     row('source', { name: model.source.name, value: model.source.kind }),
     row('generated_at', { value: model.generated_at }),
+    ...Object.entries(
+      preambleOf({ headerText: model.header_text, instructionText: model.instruction }),
+    ).map(([name, text]) => row(name, { value: String(text) })),
     ...stats,
     ...options,
     row('tree', { value: model.tree }),

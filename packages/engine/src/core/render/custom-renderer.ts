@@ -6,6 +6,8 @@
  *   source        the source name ("my-repo")
  *   chunk         { index, count }: chunk `index` of `count`, 1-based
  *   options       the job's options, snake_case (as in the overview)
+ *   header_text   the header text for the model, "" when none
+ *   instruction   the instructions for the model, "" when none
  *   pieces[]      one per file piece, in order:
  *     path, language, start_line, end_line, part, part_count
  *     is_split       true when the file spans several chunks
@@ -38,6 +40,8 @@ function chunkData(chunk: Chunk, context: ChunkRenderContext) {
     source: context.sourceName,
     chunk: { index: chunk.index, count: context.totalChunks },
     options: describeOptions(context.options),
+    header_text: context.options.headerText ?? '',
+    instruction: context.options.instructionText ?? '',
     pieces: chunk.pieces.map((piece) => ({
       path: piece.path,
       language: piece.language,

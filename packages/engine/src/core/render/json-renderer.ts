@@ -1,5 +1,6 @@
 import type { Chunk, ChunkPiece } from '../types.js';
 import { toOverviewModel } from './overview-model.js';
+import { preambleOf } from './preamble.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 
 /**
@@ -29,6 +30,7 @@ function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
     source: context.sourceName,
     chunk: chunk.index,
     chunk_count: context.totalChunks,
+    ...preambleOf(context.options),
   }).slice(0, -1);
   const files = chunk.pieces.map(renderPiece).join(',\n');
   return `${head},"files":[\n${files}${files ? '\n' : ''}]}\n`;

@@ -11,6 +11,7 @@ import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 import { joinPieceSegments } from './segments.js';
+import { preambleOf, preambleParagraphs } from './preamble.js';
 import type { PieceParts } from './segments.js';
 
 /** A backtick fence longer than any backtick run inside the text, so the text cannot close it. */
@@ -44,7 +45,9 @@ function renderPiece(piece: ChunkPiece): PieceParts {
 }
 
 function renderChunkSegments(chunk: Chunk, context: ChunkRenderContext): string[] {
-  const header = `# ${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n`;
+  const header =
+    `# ${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n` +
+    preambleParagraphs(preambleOf(context.options), '## Instructions');
   return joinPieceSegments(header, chunk.pieces, renderPiece);
 }
 

@@ -1,5 +1,6 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import type { Overview } from './renderer.js';
+import { preambleOf } from './preamble.js';
 
 export type OptionValue = string | number | boolean | readonly string[];
 
@@ -18,6 +19,8 @@ export interface PieceRef {
 export interface OverviewModel {
   readonly source: { readonly name: string; readonly kind: string };
   readonly generated_at: string;
+  readonly header_text?: string;
+  readonly instruction?: string;
   readonly options: Readonly<Record<string, OptionValue>>;
   readonly statistics: {
     readonly files: number;
@@ -72,6 +75,9 @@ export function describeOptions(options: ResolvedOptions): Record<string, Option
     } else if (name === 'customSecretPatterns') {
       // A pattern may spell out the very secret it hunts: count them, never print them.
       described.custom_secret_patterns = Array.isArray(value) ? `${value.length} patterns` : '0';
+    } else if (name === 'headerText' || name === 'instructionText') {
+      // Shown in full at the top of the overview; here only its size.
+      described[snakeCase(name)] = `${String(value).length} characters`;
     } else if (name === 'selectedPaths') {
       described.selected_paths = Array.isArray(value) ? `${value.length} paths` : 'all';
     } else if (
@@ -93,6 +99,7 @@ export function toOverviewModel(overview: Overview): OverviewModel {
   return {
     source: { name: overview.source.name, kind: overview.source.kind },
     generated_at: overview.generatedAt,
+    ...preambleOf(overview.options),
     options: describeOptions(overview.options),
     statistics: {
       files: stats.files,

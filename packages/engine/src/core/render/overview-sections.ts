@@ -36,6 +36,12 @@ export function buildOverviewDocument(
   const path = (text: string) => name(inlineText(text));
   const stats = model.statistics;
   const sections: OverviewSection[] = [
+    ...(model.header_text
+      ? [{ title: 'Header', kind: 'text' as const, text: model.header_text }]
+      : []),
+    ...(model.instruction
+      ? [{ title: 'Instructions', kind: 'text' as const, text: model.instruction }]
+      : []),
     {
       title: 'Statistics',
       kind: 'fields',

@@ -12,6 +12,7 @@ import { toOverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 import { joinPieceSegments } from './segments.js';
 import type { PieceParts } from './segments.js';
+import { preambleOf, preambleParagraphs } from './preamble.js';
 
 /**
  * The delimiter of a piece: a run of `=` longer than any run of `=` that starts a line of the
@@ -47,7 +48,9 @@ function renderPiece(piece: ChunkPiece): PieceParts {
 }
 
 function renderChunkSegments(chunk: Chunk, context: ChunkRenderContext): string[] {
-  const header = `${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n`;
+  const header =
+    `${inlineText(context.sourceName)}: chunk ${chunk.index} of ${context.totalChunks}\n` +
+    preambleParagraphs(preambleOf(context.options), 'Instructions:');
   return joinPieceSegments(header, chunk.pieces, renderPiece);
 }
 

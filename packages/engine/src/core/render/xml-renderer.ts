@@ -2,6 +2,8 @@ import type { Chunk, ChunkPiece } from '../types.js';
 import { encodeBase64Wtf8 } from './base64.js';
 import { contextLabel } from './labels.js';
 import { formatOptionValue, toOverviewModel } from './overview-model.js';
+import { preambleOf } from './preamble.js';
+import type { Preamble } from './preamble.js';
 import type { OverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 import {
@@ -39,7 +41,16 @@ function renderPiece(piece: ChunkPiece): string {
 
 function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
   const open = `<chunk${xmlAttributes({ source: context.sourceName, index: chunk.index, count: context.totalChunks })}>\n`;
-  return `${open}${chunk.pieces.map(renderPiece).join('')}</chunk>\n`;
+  return `${open}${preambleElements(preambleOf(context.options))
+    .map((element) => `${element}\n`)
+    .join('')}${chunk.pieces.map(renderPiece).join('')}</chunk>\n`;
+}
+
+/** <header_text> and <instruction>, when set. */
+function preambleElements(preamble: Preamble): string[] {
+  return Object.entries(preamble).map(
+    ([name, text]) => `<${name}>${escapeXmlTextLossy(String(text))}</${name}>`,
+  );
 }
 
 function element(name: string, attributes: Record<string, string | number>, children: string[]) {
@@ -66,6 +77,9 @@ function renderOverview(overview: Overview): string {
   const model = toOverviewModel(overview);
   const parts = [
     element('source', { ...model.source, generated_at: model.generated_at }, []),
+    ...preambleElements(
+      preambleOf({ headerText: model.header_text, instructionText: model.instruction }),
+    ),
     element('statistics', { ...model.statistics }, []),
     element('options', {}, renderOptions(model.options)),
     `<tree>${escapeXmlTextLossy(model.tree)}</tree>`,

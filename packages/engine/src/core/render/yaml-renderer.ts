@@ -1,5 +1,6 @@
 import type { Chunk, ChunkPiece } from '../types.js';
 import { toOverviewModel } from './overview-model.js';
+import { preambleOf } from './preamble.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 import { emitYamlDocument } from './yaml-emit.js';
 import { encodeContentLine } from './yaml-scalar.js';
@@ -31,6 +32,7 @@ function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
     source: context.sourceName,
     chunk: chunk.index,
     chunk_count: context.totalChunks,
+    ...preambleOf(context.options),
     files: chunk.pieces.map(pieceData),
   });
 }
