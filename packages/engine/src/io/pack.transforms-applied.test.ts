@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { BundleOptions } from '../config/options.js';
 import { openMemorySource } from './sources/index.js';
 import { packTree } from './pack.js';
+import {
+  CREDENTIAL_SAMPLES,
+  RandomText,
+  createRng,
+  secretOf,
+} from '../core/transform/secrets/testing/credential-samples.js';
+
+const makeGithubToken = CREDENTIAL_SAMPLES['github-token'] as NonNullable<
+  (typeof CREDENTIAL_SAMPLES)[string]
+>;
+/** A well-formed GitHub token for file `index`, the same on every run. */
+const tokenFor = (index: number) =>
+  secretOf(makeGithubToken(new RandomText(createRng(1000 + index))));
 
 /**
  * Every requested transform reaches every file, whatever the number of threads and however many
@@ -33,35 +46,51 @@ describe('comment removal on many small files', () => {
   }
 });
 
-/** A file in one of several languages with one planted comment and blank lines around code. */
+/**
+ * A file in one of several languages: code lines with a planted comment each, blank lines, and a
+ * string holding a token (built from its format at run time, never a real credential).
+ */
 const LANGUAGES = [
   {
     extension: 'js',
-    comment: (tag: string) => `// ${tag}`,
+    comment: '//',
     code: (i: number) => `let v${i} = ${i};`,
+    secret: (v: string) => `const token = "${v}";`,
   },
   {
     extension: 'ts',
-    comment: (tag: string) => `/* ${tag} */`,
+    comment: '//',
     code: (i: number) => `export const v${i}: number = ${i};`,
+    secret: (v: string) => `export const token = "${v}";`,
   },
-  { extension: 'py', comment: (tag: string) => `# ${tag}`, code: (i: number) => `v${i} = ${i}` },
+  {
+    extension: 'py',
+    comment: '#',
+    code: (i: number) => `v${i} = ${i}`,
+    secret: (v: string) => `token = "${v}"`,
+  },
   {
     extension: 'go',
-    comment: (tag: string) => `// ${tag}`,
+    comment: '//',
     code: (i: number) => `var v${i} = ${i}`,
+    secret: (v: string) => `var token = "${v}"`,
   },
   {
     extension: 'rs',
-    comment: (tag: string) => `// ${tag}`,
+    comment: '//',
     code: (i: number) => `static V${i}: i32 = ${i};`,
+    secret: (v: string) => `static TOKEN: &str = "${v}";`,
   },
   {
     extension: 'c',
-    comment: (tag: string) => `/* ${tag} */`,
+    comment: '/*',
     code: (i: number) => `int v${i} = ${i};`,
+    secret: (v: string) => `const char *token = "${v}";`,
   },
 ] as const;
+
+const commentText = (marker: string, tag: string) =>
+  marker === '/*' ? `/* ${tag} */` : `${marker} ${tag}`;
 
 const fileArbitrary = fc.record({
   language: fc.integer({ min: 0, max: LANGUAGES.length - 1 }),
@@ -78,6 +107,7 @@ describe('every requested transform applies to every file (property)', () => {
           removeComments: fc.boolean(),
           removeBlankLines: fc.boolean(),
           showLineNumbers: fc.boolean(),
+          redactSecrets: fc.boolean(),
           chunkingStrategy: fc.constantFrom('fixed', 'semantic', 'auto'),
         }),
         fc.constantFrom(0, 1, 2),
@@ -87,9 +117,12 @@ describe('every requested transform applies to every file (property)', () => {
             const tag = `planted-comment-${index}`;
             const lines: string[] = [];
             for (let s = 0; s < spec.statements; s++) {
-              lines.push(`${language.code(index * 10 + s)} ${language.comment(`${tag}-${s}`)}`);
+              lines.push(
+                `${language.code(index * 10 + s)} ${commentText(language.comment, `${tag}-${s}`)}`,
+              );
               for (let b = 0; b < spec.blankLines; b++) lines.push('');
             }
+            lines.push(language.secret(tokenFor(index)));
             return {
               path: `pkg/m${String(index).padStart(3, '0')}.${language.extension}`,
               content: `${lines.join('\n')}\n`,
@@ -112,6 +145,13 @@ describe('every requested transform applies to every file (property)', () => {
               expect(file.notes, file.path).toEqual([]);
             } else {
               expect(file.content, file.path).toContain('planted-comment');
+            }
+            const token = tokenFor(Number(/m(\d+)\./.exec(file.path)?.[1]));
+            if (options.redactSecrets) {
+              expect(file.content, file.path).not.toContain(token);
+              expect(file.content, file.path).toContain('[REDACTED:github-token]');
+            } else {
+              expect(file.content, file.path).toContain(token);
             }
             if (options.removeBlankLines) {
               const bodies = options.showLineNumbers
