@@ -9,6 +9,13 @@ import { isEngineError } from '../errors.js';
 import { pack } from '../io/pack.js';
 import { prepareOutputDir, unwritable } from '../io/prepare-output-dir.js';
 import { writeBundle } from '../io/write-bundle.js';
+import type { ResultCache } from '../io/result-cache.js';
+import {
+  DEFAULT_CACHE_MAX_MB,
+  defaultCacheDir,
+  engineBuildId,
+  evictResultCache,
+} from '../io/result-cache.js';
 import { chunksText, singleFileText } from './bundle-text.js';
 import { copyToClipboard } from './clipboard.js';
 import type { ConfigFile } from './config-file.js';
@@ -60,6 +67,8 @@ interface PlannedRun {
   readonly topFiles: number;
   readonly tokenTree: number | undefined;
   readonly workers: number | undefined;
+  readonly cache: ResultCache | undefined;
+  readonly cacheMaxBytes: number;
 }
 
 async function planRun(command: PackCommand): Promise<PlannedRun> {
@@ -124,6 +133,8 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
     topFiles: command.topFiles ?? fromConfig.topFiles ?? DEFAULT_TOP_FILES,
     tokenTree: command.tokenTree ?? fromConfig.tokenTree,
     workers: command.workers ?? fromConfig.workers,
+    cache: command.noCache ? undefined : { dir: defaultCacheDir(), build: engineBuildId() },
+    cacheMaxBytes: cacheMaxMegabytes() * 1024 * 1024,
   };
 }
 
@@ -147,11 +158,15 @@ async function packOnce(run: PlannedRun): Promise<void> {
   const { command, output } = run;
   const started = performance.now();
   const progress = createProgressLine(process.stderr);
+  const counters = { cachedFiles: 0 };
   const bundle = await pack(command.source, run.options, {
     onProgress: (update) => progress.update(update),
     ...(run.workers !== undefined && { workers: run.workers }),
+    ...(run.cache && { cache: run.cache }),
+    counters,
     now: overviewClock(),
   }).finally(() => progress.clear());
+  if (run.cache) evictResultCache(run.cache.dir, run.cacheMaxBytes);
 
   const notes: string[] = [];
   switch (output.kind) {
@@ -186,7 +201,7 @@ async function packOnce(run: PlannedRun): Promise<void> {
       `Copied ${bundle.chunks.length} chunk${bundle.chunks.length === 1 ? '' : 's'} to the clipboard (${program}).`,
     );
   }
-  report(run, bundle, notes, performance.now() - started);
+  report(run, bundle, notes, performance.now() - started, counters.cachedFiles);
 }
 
 function report(
@@ -194,14 +209,26 @@ function report(
   bundle: Bundle,
   notes: readonly string[],
   durationMs: number,
+  cachedFiles: number,
 ): void {
   const summary = summarize(bundle, run.command.source, run.outputPath ?? null, durationMs, {
     topFiles: run.topFiles,
     tokenTree: run.tokenTree,
     notes,
+    cachedFiles,
   });
   if (run.command.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
   else process.stderr.write(`${formatSummary(summary)}\n`);
+}
+
+/** CACHE_MAX_MB: how large the result cache may grow, in megabytes. */
+function cacheMaxMegabytes(): number {
+  const value = process.env.CACHE_MAX_MB;
+  if (value === undefined || value === '') return DEFAULT_CACHE_MAX_MB;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new UsageError(`CACHE_MAX_MB must be a whole number of megabytes; got "${value}".`);
+  }
+  return Number(value);
 }
 
 /** `path` relative to `folder` with forward slashes, when it lies inside it. */

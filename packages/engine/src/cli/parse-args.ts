@@ -29,6 +29,8 @@ export interface PackCommand {
   /** How many of the largest files to print after packing; undefined: the default. */
   readonly topFiles: number | undefined;
   readonly watch: boolean;
+  /** --no-cache: process every file again instead of reusing earlier results. */
+  readonly noCache: boolean;
   /** Only the options given as flags: they win over the config file, which wins over defaults. */
   readonly options: BundleOptions;
 }
@@ -82,6 +84,8 @@ Input and output:
   --token-tree [DEPTH]       after packing, print folders and files with their tokens (depth 3)
   --top-files N              after packing, print the N largest files by tokens (default 5; 0: none)
   --workers N                worker threads (default: one per core; 0 runs on the main thread)
+  --no-cache                 process every file again (results are cached in $CACHE_DIR, else
+                             $XDG_CACHE_HOME/repobundle; at most $CACHE_MAX_MB, default 1024)
   --json                     print a machine-readable summary on stdout
   -h, --help                 show this help
   -v, --version              show the version
@@ -127,6 +131,7 @@ const PACK_FLAGS = {
   'token-tree': { type: 'string' },
   'top-files': { type: 'string' },
   workers: { type: 'string' },
+  'no-cache': { type: 'boolean' },
   force: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -307,6 +312,7 @@ export function parseCommand(argv: readonly string[]): Command {
     tokenTree: parseInteger('token-tree', values['token-tree']),
     topFiles: parseInteger('top-files', values['top-files']),
     watch: values.watch ?? false,
+    noCache: values['no-cache'] ?? false,
     options,
   };
 }

@@ -14,6 +14,8 @@ export interface PackSummary {
   readonly outputTokens: number;
   readonly bytes: number;
   readonly durationMs: number;
+  /** Files whose result came from the result cache instead of being processed again. */
+  readonly cachedFiles: number;
   readonly notes: readonly string[];
   /** Files where a requested step could not apply, with the reason (also in the overview). */
   readonly fileNotes: readonly { readonly path: string; readonly note: string }[];
@@ -28,6 +30,8 @@ export interface SummaryExtras {
   readonly tokenTree: number | undefined;
   /** Run-level notes of the CLI itself (clipboard, single-file layout). */
   readonly notes: readonly string[];
+  /** Files whose result came from the cache. */
+  readonly cachedFiles?: number;
 }
 
 export function summarize(
@@ -50,6 +54,7 @@ export function summarize(
     outputTokens: stats.outputTokens,
     bytes: stats.bytes,
     durationMs: Math.round(durationMs),
+    cachedFiles: extras.cachedFiles ?? 0,
     notes: [...bundle.notes, ...extras.notes],
     topFiles: topFiles(bundle.files, extras.topFiles),
     ...(extras.tokenTree !== undefined && { tokenTree: tokenTree(bundle.files, extras.tokenTree) }),
@@ -67,7 +72,7 @@ export function formatSummary(summary: PackSummary): string {
     .map(([reason, count]) => `${reason} ${number.format(count)}`)
     .join(', ');
   const lines = [
-    `Packed ${number.format(summary.files)} files (${number.format(summary.lines)} lines, ${number.format(summary.tokens)} tokens) into ${summary.chunks} chunk${summary.chunks === 1 ? '' : 's'} in ${(summary.durationMs / 1000).toFixed(2)} s`,
+    `Packed ${number.format(summary.files)} files (${number.format(summary.lines)} lines, ${number.format(summary.tokens)} tokens) into ${summary.chunks} chunk${summary.chunks === 1 ? '' : 's'} in ${(summary.durationMs / 1000).toFixed(2)} s${summary.cachedFiles > 0 ? ` (${number.format(summary.cachedFiles)} from the cache)` : ''}`,
     `Skipped ${number.format(summary.skipped)} files${reasons ? `: ${reasons}` : ''}`,
     `Output: ${number.format(summary.outputTokens)} tokens${summary.outDir ? ` in ${summary.outDir}` : ''}`,
     ...summary.notes.map((note) => `Note: ${note}`),

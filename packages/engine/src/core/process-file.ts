@@ -13,7 +13,9 @@ import { SkipFileError } from './transform/transform.js';
 import type { Transform, TransformContext } from './transform/transform.js';
 import type { ProcessedFile, SkippedFile } from './types.js';
 
-export type FileOutcome = { ok: true; file: ProcessedFile } | { ok: false; skipped: SkippedFile };
+export type FileOutcome =
+  /** `cached`: read from the result cache instead of processed again (never in the output). */
+  { ok: true; file: ProcessedFile; cached?: true } | { ok: false; skipped: SkippedFile };
 
 /**
  * Decode, transform and count one file: the unit of work the worker pool runs. A problem with

@@ -6,6 +6,7 @@ import type { SourceEntry } from '../core/types.js';
 import type { WorkerRequest, WorkerResponse } from './process-file-task.js';
 import { runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
+import type { ResultCache } from './result-cache.js';
 
 /**
  * Runs the CPU-heavy work of a pack (the file stage, counting rendered chunks) either inline or on
@@ -13,7 +14,7 @@ import { WorkerPool } from './worker-pool.js';
  */
 export interface FileProcessor {
   /** Reads (on a worker thread when the entry has a location) and processes one entry. */
-  process(entry: SourceEntry, options: FileStageOptions): Promise<FileOutcome>;
+  process(entry: SourceEntry, options: FileStageOptions, cache?: ResultCache): Promise<FileOutcome>;
   countTexts(texts: readonly string[], encoding: EncodingName): Promise<number[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
   warmUp(encoding: EncodingName): void;
@@ -22,7 +23,7 @@ export interface FileProcessor {
 
 export function createInlineProcessor(): FileProcessor {
   return {
-    async process(entry, options) {
+    async process(entry, options, cache) {
       const bytes = await readBytes(entry);
       if (!(bytes instanceof Uint8Array)) return bytes;
       const { response } = await runWorkerRequest({
@@ -30,6 +31,7 @@ export function createInlineProcessor(): FileProcessor {
         path: entry.path,
         input: { bytes },
         options,
+        ...(cache && { cache }),
       });
       return (response as Extract<WorkerResponse, { kind: 'process' }>).outcome;
     },
@@ -58,7 +60,7 @@ const COUNT_BATCH_CHARS = 256 * 1024;
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
   const pool = new WorkerPool<WorkerRequest, WorkerResponse>(workerScript(), size);
   return {
-    async process(entry, options) {
+    async process(entry, options, cache) {
       const { path, location } = entry;
       let input: { bytes: Uint8Array } | { location: NonNullable<SourceEntry['location']> };
       let transfer: ArrayBuffer[] = [];
@@ -72,7 +74,13 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
       }
       try {
         const response = await pool.run(
-          { kind: 'process', path, input, options: fileStageOptions(options) },
+          {
+            kind: 'process',
+            path,
+            input,
+            options: fileStageOptions(options),
+            ...(cache && { cache }),
+          },
           transfer,
         );
         if (response.kind !== 'process') throw new Error('unexpected worker answer');

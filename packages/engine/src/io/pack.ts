@@ -11,6 +11,7 @@ import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../cor
 import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
 import { openDirectorySource, openZipSource } from './sources/index.js';
+import type { ResultCache } from './result-cache.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -32,6 +33,10 @@ export interface PackHooks {
   processor?: FileProcessor;
   /** The source's name in the overview, when the file on disk is not what the person named. */
   sourceName?: string;
+  /** Keep and reuse the file stage's results here (see result-cache.ts); absent: no cache. */
+  cache?: ResultCache;
+  /** Counts the run fills in for its caller (not part of the bundle, which must not vary). */
+  counters?: { cachedFiles: number };
   /** Clock for the overview's timestamp (golden tests pin it). */
   now?: () => Date;
 }
@@ -156,7 +161,11 @@ async function processEntries(
     while (next < entries.length) {
       throwIfAborted(hooks.signal);
       const index = next++;
-      outcomes[index] = await processor.process(entries[index] as SourceEntry, fileOptions);
+      outcomes[index] = await processor.process(
+        entries[index] as SourceEntry,
+        fileOptions,
+        hooks.cache,
+      );
       done++;
       if (done % 64 === 0 || done === entries.length) {
         report({ stage: 'processing', done, total: entries.length });
@@ -167,6 +176,7 @@ async function processEntries(
   const files: ProcessedFile[] = [];
   const skipped: SkippedFile[] = [];
   for (const outcome of outcomes) {
+    if (outcome.ok && outcome.cached && hooks.counters) hooks.counters.cachedFiles++;
     if (outcome.ok) files.push(outcome.file);
     else skipped.push(outcome.skipped);
   }

@@ -3,6 +3,8 @@ import type { EncodingName, FileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
+import type { ResultCache } from './result-cache.js';
+import { cacheKey, readCachedOutcome, writeCachedOutcome } from './result-cache.js';
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
@@ -18,6 +20,8 @@ export type WorkerRequest =
       readonly path: string;
       readonly input: { readonly bytes: Uint8Array } | { readonly location: EntryLocation };
       readonly options: FileStageOptions;
+      /** Where results are kept between runs; absent: no cache. */
+      readonly cache?: ResultCache;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: EncodingName };
 
@@ -36,7 +40,7 @@ export async function runWorkerRequest(
       transfer: [],
     };
   }
-  const { path, input, options } = request;
+  const { path, input, options, cache } = request;
   let bytes: Uint8Array;
   try {
     bytes = 'bytes' in input ? input.bytes : readLocatedEntry(path, input.location);
@@ -48,6 +52,14 @@ export async function runWorkerRequest(
         outcome: { ok: false, skipped: { path, reason: { kind: 'read-failed', detail } } },
       },
       transfer: [],
+    };
+  }
+  const key = cache ? cacheKey(cache, path, bytes, options) : undefined;
+  const cached = cache && key ? readCachedOutcome(cache, key) : undefined;
+  if (cached?.ok) {
+    return {
+      response: { kind: 'process', outcome: { ...cached, cached: true } },
+      transfer: transferOf(cached),
     };
   }
   const counter = await loadTokenCounter(options.encoding);
@@ -62,8 +74,11 @@ export async function runWorkerRequest(
         processFile(path, bytes, options, counter, transforms, parser),
       )
     : await processFile(path, bytes, options, counter, transforms);
-  const transfer: TransferListItem[] = outcome.ok
-    ? [outcome.file.linePrefix.buffer as ArrayBuffer]
-    : [];
-  return { response: { kind: 'process', outcome }, transfer };
+  // Only results: a failure may be passing (a thread that ran out of memory) and is retried.
+  if (cache && key && outcome.ok) writeCachedOutcome(cache, key, outcome);
+  return { response: { kind: 'process', outcome }, transfer: transferOf(outcome) };
+}
+
+function transferOf(outcome: FileOutcome): TransferListItem[] {
+  return outcome.ok ? [outcome.file.linePrefix.buffer as ArrayBuffer] : [];
 }

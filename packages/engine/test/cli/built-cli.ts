@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The launcher people run; it loads the compiled CLI, so these tests need `npm run build`. */
@@ -10,6 +12,18 @@ export function assertBuilt(): void {
   if (!existsSync(BUILT)) {
     throw new Error('the engine is not built: run `npm run build` before these tests');
   }
+}
+
+let cacheDir: string | undefined;
+
+/** One result cache for the CLI runs of this test file, removed when the process exits. */
+export function testCacheDir(): string {
+  if (cacheDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'repobundle-test-cache-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    cacheDir = dir;
+  }
+  return cacheDir;
 }
 
 export interface CliRun {
@@ -35,7 +49,8 @@ export function runCli(
       : { env: envOrOptions as Record<string, string> };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, ...options.env },
+      // The result cache of these runs, not the user's (a test may name its own).
+      env: { ...process.env, CACHE_DIR: testCacheDir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];

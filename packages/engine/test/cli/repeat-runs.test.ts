@@ -136,6 +136,7 @@ describe('the built CLI, run many times', () => {
             '32000',
             '--remove-comments',
             '--show-line-numbers',
+            '--no-cache',
           ],
           EPOCH,
         );

@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { FileStageOptions } from '../config/options.js';
+import type { FileOutcome } from '../core/process-file.js';
+
+/**
+ * A content-addressed cache of the file stage's results: a file's decoded, transformed text with
+ * its token and line counts, notes and outline, keyed by everything that decides them (the
+ * bytes, the path, the file-stage options and the engine build). A second pack of the same input
+ * reads each result instead of transforming and tokenizing again.
+ *
+ * Entries are files named by their key; each is written to a temporary name and renamed into
+ * place, so two runs at once never read a half-written entry. The cache is bounded by size:
+ * `evictResultCache` removes the least recently used entries beyond it.
+ */
+export interface ResultCache {
+  readonly dir: string;
+  /** Identifies the engine build: results of another build are never read. */
+  readonly build: string;
+}
+
+export const DEFAULT_CACHE_MAX_MB = 1024;
+
+/** $CACHE_DIR, else $XDG_CACHE_HOME/repobundle, else ~/.cache/repobundle. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CACHE_DIR) return env.CACHE_DIR;
+  const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'repobundle', 'results');
+}
+
+/**
+ * The engine build's identity: the names, sizes and modification times of its compiled (or,
+ * under tests, source) files. Rebuilding changes it, so a changed engine starts a fresh cache.
+ */
+export function engineBuildId(): string {
+  const root = dirname(dirname(fileURLToPath(import.meta.url)));
+  const hash = createHash('sha256');
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(js|ts)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
+        const info = statSync(path);
+        hash.update(`${path}\0${info.size}\0${info.mtimeMs}\n`);
+      }
+    }
+  };
+  walk(root);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function cacheKey(
+  cache: ResultCache,
+  path: string,
+  bytes: Uint8Array,
+  options: FileStageOptions,
+): string {
+  return createHash('sha256')
+    .update(cache.build)
+    .update('\0')
+    .update(path)
+    .update('\0')
+    .update(JSON.stringify(options, Object.keys(options).sort()))
+    .update('\0')
+    .update(bytes)
+    .digest('hex');
+}
+
+function entryPath(cache: ResultCache, key: string): string {
+  return join(cache.dir, key.slice(0, 2), key);
+}
+
+/** The stored result, or undefined on a miss (or an entry that cannot be read). */
+export function readCachedOutcome(cache: ResultCache, key: string): FileOutcome | undefined {
+  let outcome: FileOutcome;
+  try {
+    outcome = deserialize(readFileSync(entryPath(cache, key))) as FileOutcome;
+  } catch {
+    return undefined;
+  }
+  if (!outcome.ok) return outcome;
+  // A deserialized typed array may be a view on a shared pool; the pipeline transfers this one
+  // between threads, so it gets a buffer of its own.
+  return {
+    ok: true,
+    file: { ...outcome.file, linePrefix: new Uint32Array(outcome.file.linePrefix) },
+  };
+}
+
+/** Stores a result; a cache that cannot be written is skipped, never a failed pack. */
+export function writeCachedOutcome(cache: ResultCache, key: string, outcome: FileOutcome): void {
+  const target = entryPath(cache, key);
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(temporary, serialize(outcome));
+    renameSync(temporary, target);
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // nothing was written
+    }
+  }
+}
+
+/**
+ * Keeps the cache under `maxBytes`: the entries used longest ago go first (reads refresh an
+ * entry's access time where the file system records it; its write time otherwise).
+ */
+export function evictResultCache(dir: string, maxBytes: number): { removed: number; kept: number } {
+  const entries: { path: string; size: number; used: number }[] = [];
+  let total = 0;
+  let shards: string[];
+  try {
+    shards = readdirSync(dir);
+  } catch {
+    return { removed: 0, kept: 0 };
+  }
+  for (const shard of shards) {
+    let names: string[];
+    try {
+      names = readdirSync(join(dir, shard));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = join(dir, shard, name);
+      try {
+        const info = statSync(path);
+        entries.push({ path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) });
+        total += info.size;
+      } catch {
+        // removed by another run meanwhile
+      }
+    }
+  }
+  let removed = 0;
+  if (total > maxBytes) {
+    entries.sort((a, b) => a.used - b.used);
+    for (const entry of entries) {
+      if (total <= maxBytes) break;
+      try {
+        unlinkSync(entry.path);
+        total -= entry.size;
+        removed++;
+      } catch {
+        // another run removed it first
+      }
+    }
+  }
+  return { removed, kept: entries.length - removed };
+}

@@ -1,0 +1,97 @@
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, inTurns, runCli } from './built-cli.js';
+
+/**
+ * The result cache through the built CLI: a second run reads every file's result from it and
+ * writes the same bytes; other options, --no-cache and a size bound behave.
+ */
+let dir: string;
+let project: string;
+beforeAll(async () => {
+  assertBuilt();
+  dir = await mkdtemp(join(tmpdir(), 'repobundle-cache-'));
+  project = join(dir, 'project');
+  await mkdir(join(project, 'src'), { recursive: true });
+  for (let i = 0; i < 30; i++) {
+    await writeFile(
+      join(project, 'src', `m${i}.ts`),
+      `// module ${i}\nexport function f${i}(x: number) {\n  return x * ${i}; // times\n}\n`.repeat(
+        20,
+      ),
+    );
+  }
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function packWith(cache: string, out: string, ...flags: string[]) {
+  const result = await runCli(['pack', project, '-o', out, '--json', ...flags], {
+    env: { CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
+  });
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as { cachedFiles: number; files: number };
+}
+
+async function bytesOf(out: string): Promise<string> {
+  const chunks = (await readdir(join(out, 'chunks'))).sort();
+  const parts = [await readFile(join(out, 'overview.md'), 'utf8')];
+  for (const chunk of chunks) parts.push(await readFile(join(out, 'chunks', chunk), 'utf8'));
+  return parts.join('\u0000');
+}
+
+describe('the result cache', () => {
+  it('serves a second run from the cache with the same bytes', async () => {
+    const cache = join(dir, 'cache-a');
+    const first = await packWith(cache, join(dir, 'a1'), '--remove-comments');
+    const second = await packWith(cache, join(dir, 'a2'), '--remove-comments');
+    expect(first.cachedFiles).toBe(0);
+    expect(second.cachedFiles).toBe(second.files);
+    expect(await bytesOf(join(dir, 'a2'))).toBe(await bytesOf(join(dir, 'a1')));
+    const otherOptions = await packWith(cache, join(dir, 'a3'), '--show-line-numbers');
+    expect(otherOptions.cachedFiles).toBe(0);
+    const off = await packWith(cache, join(dir, 'a4'), '--remove-comments', '--no-cache');
+    expect(off.cachedFiles).toBe(0);
+  });
+
+  it('stays correct with several runs at once on one cache', async () => {
+    const cache = join(dir, 'cache-b');
+    const runs = await inTurns(
+      Array.from({ length: 4 }, (_, i) => async () => {
+        await packWith(cache, join(dir, `b${i}`), '--remove-blank-lines');
+        return bytesOf(join(dir, `b${i}`));
+      }),
+      4,
+    );
+    expect(new Set(runs).size).toBe(1);
+    const after = await packWith(cache, join(dir, 'b-last'), '--remove-blank-lines');
+    expect(after.cachedFiles).toBe(after.files);
+  });
+
+  it('keeps within CACHE_MAX_MB by removing the oldest entries', async () => {
+    const cache = join(dir, 'cache-c');
+    const big = join(dir, 'big');
+    await mkdir(big, { recursive: true });
+    const line = `export const value = "${'x'.repeat(200)}";\n`;
+    for (let i = 0; i < 8; i++) await writeFile(join(big, `f${i}.ts`), line.repeat(1500 + i));
+    const result = await runCli(['pack', big, '-o', join(dir, 'c1'), '--json'], {
+      env: { CACHE_DIR: cache, CACHE_MAX_MB: '1' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    let total = 0;
+    for (const shard of await readdir(cache)) {
+      for (const name of await readdir(join(cache, shard))) {
+        total += (await stat(join(cache, shard, name))).size;
+      }
+    }
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it('refuses a CACHE_MAX_MB that is not a number', async () => {
+    const result = await runCli(['pack', project], { env: { CACHE_MAX_MB: 'lots' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/CACHE_MAX_MB must be a whole number of megabytes/);
+  });
+});
