@@ -196,10 +196,15 @@ const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   respectGitignore: 'no-gitignore',
 };
 
-/** The flag that sets a job field, for messages: `chunkOverlap` -> `--chunk-overlap`. */
-export function flagOfField(field: string): string {
+/**
+ * The flag that sets a job field, for messages: `chunkOverlap` -> `--chunk-overlap`, and an
+ * item of a list by its place: `customSecretPatterns.0` -> `--secret-pattern #1`.
+ */
+export function flagOfField(path: readonly string[]): string {
+  const [field = '', ...rest] = path;
   const flag = FLAG_OF_FIELD[field] ?? field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  return `--${flag}`;
+  const within = rest.map((part) => (/^\d+$/.test(part) ? ` #${Number(part) + 1}` : `.${part}`));
+  return `--${flag}${within.join('')}`;
 }
 
 /** parseArgs' own messages, said in the product's voice with the way out. */

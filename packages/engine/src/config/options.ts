@@ -103,23 +103,20 @@ export function isTokenLimit(value: number): boolean {
 }
 
 /**
- * Validates and fills defaults; throws one EngineError naming every problem. `nameOf` says how
- * the caller calls a field (the CLI names its flags); by default the field's own name.
+ * Validates and fills defaults; throws one EngineError naming every problem. `describeField`
+ * says how the caller names a field's path (the CLI names its flags); by default `field.0`.
  */
 export function resolveOptions(
   input: BundleOptions = {},
-  nameOf: (field: string) => string = (field) => field,
+  describeField: (path: readonly string[]) => string = (path) => path.join('.'),
 ): ResolvedOptions {
   const parsed = bundleOptionsSchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const [field, ...rest] = issue.path.map(String);
-      if (field === undefined) return issue.message;
-      const within = rest.map((part) =>
-        /^\d+$/.test(part) ? ` #${Number(part) + 1}` : `.${part}`,
-      );
-      return `${nameOf(field)}${within.join('')}: ${issue.message}`;
-    });
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length === 0
+        ? issue.message
+        : `${describeField(issue.path.map(String))}: ${issue.message}`,
+    );
     throw new EngineError('INVALID_OPTIONS', `Invalid options: ${problems.join('; ')}`);
   }
   const options = parsed.data;

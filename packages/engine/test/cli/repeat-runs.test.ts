@@ -115,7 +115,7 @@ describe('the built CLI, run many times', () => {
       const digests = new Set(results.filter((r) => r.name === spec.name).map((r) => r.digest));
       expect([...digests], spec.name).toHaveLength(1);
     }
-  }, 600_000);
+  }, 1_500_000);
 
   it('gives byte-identical bundles on 0, 1, 2 and 4 worker threads', async () => {
     const digests: string[] = [];
