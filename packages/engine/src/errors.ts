@@ -21,7 +21,13 @@ export type EngineErrorCode =
   | 'ZIP_ENCRYPTED'
   | 'NO_FILES'
   | 'OUTPUT_UNWRITABLE'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'GIT_UNAVAILABLE'
+  | 'REMOTE_NOT_FOUND'
+  | 'REMOTE_AUTH_REQUIRED'
+  | 'REMOTE_REF_NOT_FOUND'
+  | 'REMOTE_TIMEOUT'
+  | 'REMOTE_FAILED';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

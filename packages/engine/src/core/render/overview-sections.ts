@@ -1,5 +1,6 @@
 import { formatChunkList, formatOptionValue, toPieceRange } from './overview-model.js';
 import type { OverviewModel } from './overview-model.js';
+import { formatGitDiffs, formatGitLog } from './git-sections.js';
 import { inlineText, pieceSummary } from './labels.js';
 
 export type OverviewSection =
@@ -24,6 +25,21 @@ export interface OverviewDocument {
   readonly sections: readonly OverviewSection[];
 }
 
+/** The git diffs and log, each a text section whose title gives its token count. */
+function gitSections(git: OverviewModel['git']): OverviewSection[] {
+  if (!git) return [];
+  const sections: OverviewSection[] = [];
+  if (git.diffs) {
+    const diffs = { staged: git.diffs.staged, workingTree: git.diffs.working_tree };
+    sections.push({ title: 'Git diffs', kind: 'text', text: formatGitDiffs(diffs) });
+  }
+  if (git.logs) {
+    const title = `Git log (last ${git.logs.length} commit${git.logs.length === 1 ? '' : 's'})`;
+    sections.push({ title, kind: 'text', text: formatGitLog(git.logs) });
+  }
+  return sections;
+}
+
 /**
  * The overview laid out for the line-oriented formats (md, txt and custom's default): the same
  * sections in the same order, so the two stay in step. Every cell is one line of text; `name`
@@ -46,6 +62,9 @@ export function buildOverviewDocument(
         ['Tokens', String(stats.tokens)],
         ['Chunks', String(stats.chunks)],
         ['Bytes', String(stats.bytes)],
+        ...(model.git
+          ? [['Git context tokens', String(model.git.tokens)] as [string, string]]
+          : []),
       ],
     },
     {
@@ -109,6 +128,7 @@ export function buildOverviewDocument(
       numeric: [false, false],
       rows: model.notes.map((entry) => [path(entry.path), inlineText(entry.note)]),
     },
+    ...gitSections(model.git),
   ];
   return {
     title: `Overview: ${inlineText(model.source.name)}`,
