@@ -8,6 +8,7 @@ import { prepareOutputDir } from '../io/prepare-output-dir.js';
 import { writeBundle } from '../io/write-bundle.js';
 import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
+import { withPackInput } from './pack-input.js';
 import { createProgressLine } from './progress.js';
 import { formatSummary, summarize } from './summary.js';
 
@@ -37,11 +38,17 @@ async function runPack(command: PackCommand): Promise<void> {
   // Before any work: an output folder that cannot be written fails now, not after the pack.
   if (!toStdout) await prepareOutputDir(command.outDir as string);
   const progress = createProgressLine(process.stderr);
-  const bundle = await pack(command.source, options, {
-    onProgress: (update) => progress.update(update),
-    ...(command.workers !== undefined && { workers: command.workers }),
-    now: overviewClock(),
-  }).finally(() => progress.clear());
+  const usageError = (message: string) => new UsageError(message);
+  const bundle = await withPackInput(command, process.env, usageError, (input) =>
+    pack(input.path, options, {
+      onProgress: (update) => progress.update(update),
+      ...(command.workers !== undefined && { workers: command.workers }),
+      now: overviewClock(),
+      ...(input.sourceName !== undefined && { sourceName: input.sourceName }),
+      ...(input.signal && { signal: input.signal }),
+      ...(command.git && { git: command.git }),
+    }),
+  ).finally(() => progress.clear());
 
   if (toStdout) {
     if (bundle.chunks.length > 1) {

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { BundleOptions } from '../config/options.js';
 import { CHUNKING_STRATEGIES, ENCODINGS, OUTPUT_FORMATS, TOKEN_LIMITS } from '../config/options.js';
+import type { GitFlags } from './git-flags.js';
+import { GIT_FLAGS, expandOptionalGitValues, parseGitFlags } from './git-flags.js';
 
 /** A bad flag or value: exit code 2, one sentence saying what to type instead. */
 export class UsageError extends Error {}
@@ -15,6 +17,10 @@ export interface PackCommand {
   /** Worker threads for the file stage; undefined: the cores (or none for a tiny input). */
   readonly workers: number | undefined;
   readonly options: BundleOptions;
+  /** A remote repository's branch, tag or commit (--ref). */
+  readonly ref: GitFlags['ref'];
+  /** Git context asked for: --include-diffs, --include-logs [N], --sort-by-changes. */
+  readonly git: GitFlags['git'];
 }
 
 export type Command = PackCommand | { readonly kind: 'help' } | { readonly kind: 'version' };
@@ -45,6 +51,24 @@ Options (named as the job fields):
   -h, --help                 show this help
   -v, --version              show the version
 
+Remote repositories: repobundle pack <git-url|owner/repo> [--ref REF] -o <out-dir>
+(cloned shallow into a temporary folder, removed afterwards)
+  <git-url|owner/repo>       https://host/owner/repo(.git), https://github.com/owner/repo/tree/REF,
+                             git@host:owner/repo.git, git://host/owner/repo, or owner/repo (GitHub);
+                             a local path of the same name wins
+  --ref BRANCH|TAG|COMMIT    what to pack (default: the remote's default branch)
+                             e.g. repobundle pack vercel/ms --ref main -o out
+  GIT_TOKEN or GITHUB_TOKEN  token for private repositories, sent as an HTTP header
+  REPOBUNDLE_CLONE_TIMEOUT   seconds allowed to each git command of the clone (default 300)
+
+Git context (when the input is a git work tree; otherwise a note says why it is missing):
+  --include-diffs            staged and working-tree changes in the overview
+                             e.g. repobundle pack . --include-diffs -o out
+  --include-logs [N]         the last N commits (default 50), messages and files changed
+                             e.g. repobundle pack . --include-logs 20 -o out
+  --sort-by-changes          files most often changed in history last
+                             e.g. repobundle pack . --sort-by-changes -o out
+
 Exit codes: 0 the bundle was written; 1 the input or the run failed; 2 a bad flag or value.
 SOURCE_DATE_EPOCH (seconds) fixes the overview's generation time, for reproducible output.`;
 
@@ -69,6 +93,7 @@ const PACK_FLAGS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
+  ...GIT_FLAGS,
 } as const;
 
 function parseInteger(flag: string, value: string | undefined): number | undefined {
@@ -132,7 +157,7 @@ export function parseCommand(argv: readonly string[]): Command {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: expandOptionalGitValues(argv),
       options: PACK_FLAGS,
       allowPositionals: true,
       strict: true,
@@ -185,9 +210,11 @@ export function parseCommand(argv: readonly string[]): Command {
   for (const key of Object.keys(options) as (keyof BundleOptions)[]) {
     if (options[key] === undefined) delete options[key];
   }
+  const gitFlags = parseGitFlags(values, (message) => new UsageError(message));
   return {
     kind: 'pack',
     source,
+    ...gitFlags,
     outDir: values.output,
     templateFile: values.template,
     json: values.json ?? false,

@@ -213,10 +213,13 @@ export interface GitHttpServer extends GitServer {
 export async function startGitHttpServer(
   root: string,
   expectedAuthorization?: string,
+  /** Called on every request, while the client that sent it is running. */
+  onRequest?: () => void,
 ): Promise<GitHttpServer> {
   const requests: GitHttpServer['requests'] = [];
   const server = createHttpServer((req, res) => {
     requests.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    onRequest?.();
     if (
       expectedAuthorization !== undefined &&
       req.headers.authorization !== expectedAuthorization
