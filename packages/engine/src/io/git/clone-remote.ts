@@ -104,6 +104,25 @@ export function describeCloneError(
   settings: Pick<CloneSettings, 'ref' | 'timeoutMs' | 'token'>,
 ): unknown {
   if (!(error instanceof GitCommandError)) return error;
+  const described = describeGitFailure(error, source, settings);
+  // `owner/repo` may have been meant as a local path: say that none exists either.
+  if (
+    source.shorthand &&
+    (described.code === 'REMOTE_NOT_FOUND' || described.code === 'REMOTE_FAILED')
+  ) {
+    return new EngineError(
+      described.code,
+      `No file or folder ${source.name} here, so it was read as a GitHub repository: ${described.message}`,
+    );
+  }
+  return described;
+}
+
+function describeGitFailure(
+  error: GitCommandError,
+  source: RemoteSource,
+  settings: Pick<CloneSettings, 'ref' | 'timeoutMs' | 'token'>,
+): EngineError {
   const name = source.name;
   const text = error.stderr;
   if (error.reason === 'aborted') {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EngineError } from '../../errors.js';
+import { describeCloneError } from './clone-remote.js';
 import { isCommitId, isValidRef, parseRemoteSource } from './remote-source.js';
+import { GitCommandError } from './run-git.js';
 
 describe('parseRemoteSource', () => {
   it('reads https URLs with and without .git', () => {
@@ -7,6 +10,7 @@ describe('parseRemoteSource', () => {
       url: 'https://example.com/acme/tool.git',
       ref: undefined,
       name: 'acme/tool',
+      shorthand: false,
     });
     expect(parseRemoteSource('https://example.com/acme/tool')?.url).toBe(
       'https://example.com/acme/tool',
@@ -18,6 +22,7 @@ describe('parseRemoteSource', () => {
       url: 'https://github.com/acme/tool.git',
       ref: 'release/2.x',
       name: 'acme/tool',
+      shorthand: false,
     });
   });
 
@@ -26,6 +31,7 @@ describe('parseRemoteSource', () => {
       url: 'git@github.com:acme/tool.git',
       ref: undefined,
       name: 'acme/tool',
+      shorthand: false,
     });
     expect(parseRemoteSource('git://127.0.0.1:9418/acme/tool.git')?.name).toBe('acme/tool');
   });
@@ -35,6 +41,7 @@ describe('parseRemoteSource', () => {
       url: 'https://github.com/acme/tool.git',
       ref: undefined,
       name: 'acme/tool',
+      shorthand: true,
     });
   });
 
@@ -44,6 +51,35 @@ describe('parseRemoteSource', () => {
     }
     expect(parseRemoteSource('file:///tmp/repo')).toBeUndefined();
     expect(parseRemoteSource('ext::sh -c touch% /tmp/pwned')).toBeUndefined();
+  });
+});
+
+describe('describeCloneError', () => {
+  const settings = { ref: undefined, timeoutMs: 1000, token: undefined };
+
+  it('says a shorthand was read as GitHub when there is no such local path', () => {
+    const source = parseRemoteSource('acme/typo');
+    if (!source) throw new Error('expected a remote source');
+    const error = new GitCommandError(
+      ['clone'],
+      "fatal: unable to access 'https://github.com/acme/typo.git/': Could not resolve host: github.com",
+      'failed',
+    );
+    expect(describeCloneError(error, source, settings)).toEqual(
+      new EngineError(
+        'REMOTE_FAILED',
+        'No file or folder acme/typo here, so it was read as a GitHub repository: Could not reach https://github.com/acme/typo.git; check the address and the network.',
+      ),
+    );
+  });
+
+  it("keeps git's first line for a failure it does not know", () => {
+    const source = parseRemoteSource('https://example.com/acme/tool.git');
+    if (!source) throw new Error('expected a remote source');
+    const error = new GitCommandError(['clone'], 'fatal: something odd\nmore\n', 'failed');
+    expect((describeCloneError(error, source, settings) as Error).message).toBe(
+      'Cloning acme/tool failed: something odd.',
+    );
   });
 });
 

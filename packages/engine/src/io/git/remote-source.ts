@@ -5,6 +5,8 @@ export interface RemoteSource {
   readonly ref: string | undefined;
   /** What the overview calls the source: `owner/repo`, or the host's path without `.git`. */
   readonly name: string;
+  /** Read from `owner/repo`, which might also have been a mistyped local path. */
+  readonly shorthand: boolean;
 }
 
 /** The GitHub shorthand: an owner (letters, digits, hyphens) and a repository name. */
@@ -37,13 +39,14 @@ export function parseRemoteSource(text: string): RemoteSource | undefined {
       url: `https://github.com/${shorthand[1]}/${repo}.git`,
       ref: undefined,
       name: `${shorthand[1]}/${repo}`,
+      shorthand: true,
     };
   }
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) return parseUrl(text);
   const scp = SCP_LIKE.exec(text);
   // One letter before the colon is a Windows drive (C:path), not a host.
   if (scp && (scp[2] as string).length > 1) {
-    return { url: text, ref: undefined, name: nameOfPath(scp[3] as string) };
+    return { url: text, ref: undefined, name: nameOfPath(scp[3] as string), shorthand: false };
   }
   return undefined;
 }
@@ -63,9 +66,15 @@ function parseUrl(text: string): RemoteSource | undefined {
       url: `${url.origin}/${tree[1]}/${repo}.git`,
       ref: decodeURIComponent(tree[3] as string),
       name: `${tree[1]}/${repo}`,
+      shorthand: false,
     };
   }
-  return { url: text, ref: undefined, name: nameOfPath(url.pathname) || url.hostname };
+  return {
+    url: text,
+    ref: undefined,
+    name: nameOfPath(url.pathname) || url.hostname,
+    shorthand: false,
+  };
 }
 
 /** A full commit id (SHA-1 or SHA-256): fetched by id rather than cloned by name. */
