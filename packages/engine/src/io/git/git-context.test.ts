@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,20 @@ describe('readGitContext', () => {
     });
     expect(result.context?.logs?.map((commit) => commit.files)).toEqual([['z.ts']]);
     expect(Object.fromEntries(result.changeCounts ?? [])).toEqual({ 'z.ts': 1 });
+  });
+
+  it('runs no program named by the repository configuration', async () => {
+    const repo = fixtures.createWorkTree([{ message: 'init', files: { 'x.ts': 'x\n' } }]);
+    const marker = join(fixtures.base, `fsmonitor-ran-${Date.now()}`);
+    fixtures.git(['config', 'core.fsmonitor', `touch ${marker}; false`], repo);
+    writeFileSync(join(repo, 'x.ts'), 'changed\n');
+    const result = await readGitContext(repo, {
+      includeDiffs: true,
+      includeLogs: 1,
+      sortByChanges: false,
+    });
+    expect(result.context?.diffs?.workingTree).toContain('+changed');
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('says so when the folder is not a git work tree', async () => {

@@ -53,7 +53,9 @@ export async function readGitContext(
   signal?: AbortSignal,
 ): Promise<GitContextResult> {
   const git = (args: readonly string[], maxOutputBytes = MAX_LOG_BYTES) =>
-    runGit(['-c', 'core.quotepath=off', ...args], {
+    // A repository's own configuration could name a program for git to run while reading
+    // (core.fsmonitor); reading context must not run one.
+    runGit(['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false', ...args], {
       cwd: dir,
       env: localGitEnvironment(),
       timeoutMs: GIT_TIMEOUT_MS,
