@@ -310,6 +310,14 @@ describe('local paths and git context', () => {
     }
   });
 
+  it('refuses --ref with a local folder, with exit 2', async () => {
+    const run = await runCli(['pack', fixtures.base, '--ref', 'main', '-o', out], env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `repobundle: --ref applies to a git URL or owner/repo; ${fixtures.base} is read as a local path.\n`,
+    );
+  });
+
   it('lists the last N commits of a cloned repository with --include-logs N', async () => {
     const run = await runCli(
       [
