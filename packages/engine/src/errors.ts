@@ -22,7 +22,13 @@ export type EngineErrorCode =
   | 'NO_FILES'
   | 'OUTPUT_UNWRITABLE'
   | 'CLIPBOARD_UNAVAILABLE'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'GIT_UNAVAILABLE'
+  | 'REMOTE_NOT_FOUND'
+  | 'REMOTE_AUTH_REQUIRED'
+  | 'REMOTE_REF_NOT_FOUND'
+  | 'REMOTE_TIMEOUT'
+  | 'REMOTE_FAILED';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

@@ -23,6 +23,7 @@ import { loadConfig } from './config-file.js';
 import { writeStarterConfig } from './init-command.js';
 import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
+import { withPackInput } from './pack-input.js';
 import { createProgressLine } from './progress.js';
 import { readStdinPaths } from './stdin-paths.js';
 import { formatSummary, summarize } from './summary.js';
@@ -159,13 +160,19 @@ async function packOnce(run: PlannedRun): Promise<void> {
   const started = performance.now();
   const progress = createProgressLine(process.stderr);
   const counters = { cachedFiles: 0 };
-  const bundle = await pack(command.source, run.options, {
-    onProgress: (update) => progress.update(update),
-    ...(run.workers !== undefined && { workers: run.workers }),
-    ...(run.cache && { cache: run.cache }),
-    counters,
-    now: overviewClock(),
-  }).finally(() => progress.clear());
+  const usageError = (message: string) => new UsageError(message);
+  const bundle = await withPackInput(command, process.env, usageError, (input) =>
+    pack(input.path, run.options, {
+      onProgress: (update) => progress.update(update),
+      ...(run.workers !== undefined && { workers: run.workers }),
+      ...(run.cache && { cache: run.cache }),
+      counters,
+      now: overviewClock(),
+      ...(input.sourceName !== undefined && { sourceName: input.sourceName }),
+      ...(input.signal && { signal: input.signal }),
+      ...(command.git && { git: command.git }),
+    }),
+  ).finally(() => progress.clear());
   if (run.cache) evictResultCache(run.cache.dir, run.cacheMaxBytes);
 
   const notes: string[] = [];

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { BundleOptions } from '../config/options.js';
 import { CHUNKING_STRATEGIES, ENCODINGS, OUTPUT_FORMATS, TOKEN_LIMITS } from '../config/options.js';
+import type { GitFlags } from './git-flags.js';
+import { DEFAULT_LOG_COMMITS, GIT_FLAGS, parseGitFlags } from './git-flags.js';
 
 /** A bad flag or value: exit code 2, one sentence saying what to type instead. */
 export class UsageError extends Error {}
@@ -33,6 +35,10 @@ export interface PackCommand {
   readonly noCache: boolean;
   /** Only the options given as flags: they win over the config file, which wins over defaults. */
   readonly options: BundleOptions;
+  /** A remote repository's branch, tag or commit (--ref). */
+  readonly ref: GitFlags['ref'];
+  /** Git context asked for: --include-diffs, --include-logs [N], --sort-by-changes. */
+  readonly git: GitFlags['git'];
 }
 
 export interface InitCommand {
@@ -90,6 +96,24 @@ Input and output:
   -h, --help                 show this help
   -v, --version              show the version
 
+Remote repositories: repobundle pack <git-url|owner/repo> [--ref REF] -o <out-dir>
+(cloned shallow into a temporary folder, removed afterwards)
+  <git-url|owner/repo>       https://host/owner/repo(.git), https://github.com/owner/repo/tree/REF,
+                             git@host:owner/repo.git, git://host/owner/repo, or owner/repo (GitHub);
+                             a local path of the same name wins
+  --ref BRANCH|TAG|COMMIT    what to pack (default: the remote's default branch)
+                             e.g. repobundle pack vercel/ms --ref main -o out
+  GIT_TOKEN or GITHUB_TOKEN  token for private repositories, sent as an HTTP header
+  REPOBUNDLE_CLONE_TIMEOUT   seconds allowed to each git command of the clone (default 300)
+
+Git context (when the input is a git work tree; otherwise a note says why it is missing):
+  --include-diffs            staged and working-tree changes in the overview
+                             e.g. repobundle pack . --include-diffs -o out
+  --include-logs [N]         the last N commits (default 50), messages and files changed
+                             e.g. repobundle pack . --include-logs 20 -o out
+  --sort-by-changes          files most often changed in history last
+                             e.g. repobundle pack . --sort-by-changes -o out
+
 Examples:
   repobundle pack . -o bundle                       overview.md and chunks/ in ./bundle
   repobundle pack . --stdout | less                 every chunk on stdout
@@ -136,16 +160,27 @@ const PACK_FLAGS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
+  ...GIT_FLAGS,
 } as const;
 
 /** Flags whose value may be left out, with the value they then take. */
-const OPTIONAL_VALUES: Readonly<Record<string, string>> = { '--token-tree': '3' };
+const OPTIONAL_VALUES: Readonly<Record<string, string>> = {
+  '--token-tree': '3',
+  '--include-logs': String(DEFAULT_LOG_COMMITS),
+};
 
-/** `--token-tree` alone becomes `--token-tree=3`; `--token-tree 2` keeps its number. */
-function fillOptionalValues(argv: readonly string[]): string[] {
+/**
+ * `--token-tree` alone becomes `--token-tree=3`, `--include-logs` `--include-logs=50`; a number
+ * after the flag is its value. Arguments after `--` are left alone.
+ */
+export function fillOptionalValues(argv: readonly string[]): string[] {
   const filled: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string;
+    if (arg === '--') {
+      filled.push(...argv.slice(index));
+      break;
+    }
     const fallback = OPTIONAL_VALUES[arg];
     if (fallback === undefined) {
       filled.push(arg);
@@ -301,9 +336,11 @@ export function parseCommand(argv: readonly string[]): Command {
   for (const key of Object.keys(options) as (keyof BundleOptions)[]) {
     if (options[key] === undefined) delete options[key];
   }
+  const gitFlags = parseGitFlags(values, (message) => new UsageError(message));
   return {
     kind: 'pack',
     source,
+    ...gitFlags,
     outDir: toStdout ? undefined : values.output,
     toStdout,
     templateFile: values.template,

@@ -4,9 +4,10 @@ import { analyzeChunks } from './analyze/index.js';
 import { buildOverview } from './build-overview.js';
 import { chunkFiles } from './chunk/index.js';
 import type { CountTexts } from './chunk/index.js';
+import { gitContextText } from './render/git-sections.js';
 import { getRenderer } from './render/index.js';
 import type { TokenCounter } from './tokens/token-counter.js';
-import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
+import type { GitContext, ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
 
 export interface BundleStatistics {
   readonly files: number;
@@ -17,8 +18,13 @@ export interface BundleStatistics {
   /** Sum of the included files' own token counts. */
   readonly tokens: number;
   readonly chunks: number;
-  /** Sum of the chunk files' token counts as rendered (what a model would read). */
+  /**
+   * Sum of the chunk files' token counts as rendered, plus the git context's in the overview
+   * (what a model would read).
+   */
   readonly outputTokens: number;
+  /** Tokens of the git diffs and log in the overview; 0 without them. */
+  readonly gitContextTokens: number;
   readonly bytes: number;
 }
 
@@ -42,6 +48,10 @@ export interface AssembleInput {
   /** Counts rendered chunks, e.g. on worker threads; defaults to `counter` on this thread. */
   readonly countTexts?: CountTexts;
   readonly generatedAt?: Date;
+  /** Diffs and log shown in the overview (--include-diffs, --include-logs). */
+  readonly git?: GitContext;
+  /** Notes about the whole source, shown in the summary and the overview's notes. */
+  readonly sourceNotes?: readonly string[];
 }
 
 /** Chunk, render and analyze processed files: steps 5 to 7 of the pipeline, pure. */
@@ -52,6 +62,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
   });
+  const gitContextTokens = input.git ? input.counter.count(gitContextText(input.git)) : 0;
   const overview = buildOverview({
     source: input.source,
     options,
@@ -59,6 +70,8 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     skipped,
     chunks,
     generatedAt: input.generatedAt ?? new Date(),
+    ...(input.git && { git: { ...input.git, tokens: gitContextTokens } }),
+    ...(input.sourceNotes && { sourceNotes: input.sourceNotes }),
   });
   const skippedByReason: Record<string, number> = {};
   for (const skip of skipped) {
@@ -73,11 +86,12 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     analytics: analyzeChunks(chunks, files, options, costModel),
     files,
     skipped,
-    notes,
+    notes: [...(input.sourceNotes ?? []), ...notes],
     statistics: {
       ...overview.statistics,
       skippedByReason,
-      outputTokens: chunks.reduce((sum, chunk) => sum + chunk.tokens, 0),
+      outputTokens: chunks.reduce((sum, chunk) => sum + chunk.tokens, gitContextTokens),
+      gitContextTokens,
     },
   };
 }

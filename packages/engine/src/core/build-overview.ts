@@ -2,7 +2,7 @@ import type { ResolvedOptions } from '../config/options.js';
 import type { Overview } from './render/renderer.js';
 import { renderTree } from './render/index.js';
 import { describeSkipReason } from './select/index.js';
-import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
+import type { GitContext, ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
 
 export interface OverviewInput {
   readonly source: { readonly name: string; readonly kind: string };
@@ -11,6 +11,9 @@ export interface OverviewInput {
   readonly skipped: readonly SkippedFile[];
   readonly chunks: readonly RenderedChunk[];
   readonly generatedAt: Date;
+  readonly git?: GitContext & { readonly tokens: number };
+  /** Notes about the whole source (not one file), listed under the path ".". */
+  readonly sourceNotes?: readonly string[];
 }
 
 /** Gathers what the overview file shows; renderers only lay it out. */
@@ -75,6 +78,10 @@ export function buildOverview(input: OverviewInput): Overview {
       description: describeSkipReason(skip.reason),
     })),
     redactions,
-    notes: input.files.flatMap((file) => file.notes.map((note) => ({ path: file.path, note }))),
+    notes: [
+      ...(input.sourceNotes ?? []).map((note) => ({ path: '.', note })),
+      ...input.files.flatMap((file) => file.notes.map((note) => ({ path: file.path, note }))),
+    ],
+    ...(input.git && { git: input.git }),
   };
 }

@@ -122,3 +122,22 @@ export interface RenderedChunk {
   readonly tokens: number;
   readonly pieces: readonly ChunkPiece[];
 }
+
+/** One commit of the log the overview lists (--include-logs). */
+export interface GitCommit {
+  readonly hash: string;
+  /** Author date, ISO 8601. */
+  readonly date: string;
+  readonly author: string;
+  readonly message: string;
+  /** Files the commit changed, relative to the folder packed. */
+  readonly files: readonly string[];
+}
+
+/** Git context of a work tree, shown as extra sections of the overview. */
+export interface GitContext {
+  /** Staged changes and changes of the working tree not yet staged, as unified diffs. */
+  readonly diffs?: { readonly staged: string; readonly workingTree: string };
+  /** The last commits, newest first. */
+  readonly logs?: readonly GitCommit[];
+}

@@ -10,6 +10,10 @@ import { loadTokenCounter } from '../core/tokens/index.js';
 import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
 import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
+import { readGitContext, wantsGitContext } from './git/git-context.js';
+import type { GitContextRequest, GitContextResult } from './git/git-context.js';
+import { redactGitContext } from './git/redact-git-context.js';
+import { sortByChanges } from './git/sort-by-changes.js';
 import { openDirectorySource, openZipSource } from './sources/index.js';
 import type { ResultCache } from './result-cache.js';
 
@@ -39,6 +43,8 @@ export interface PackHooks {
   counters?: { cachedFiles: number };
   /** Clock for the overview's timestamp (golden tests pin it). */
   now?: () => Date;
+  /** Git context of the folder packed: diffs and log in the overview, files by change count. */
+  git?: GitContextRequest;
 }
 
 /**
@@ -66,10 +72,13 @@ export async function pack(
   hooks: PackHooks = {},
 ): Promise<Bundle> {
   const resolved = resolveOptions(options);
+  const git = wantsGitContext(hooks.git)
+    ? await readGitContext(path, hooks.git as GitContextRequest, hooks.signal)
+    : undefined;
   if (hooks.processor) {
     const tree = await openSource(path);
     try {
-      return await runPipeline(tree, resolved, hooks, hooks.processor);
+      return await runPipeline(tree, resolved, hooks, hooks.processor, git);
     } finally {
       await tree.close();
     }
@@ -82,7 +91,7 @@ export async function pack(
     const tree = await openSource(path);
     try {
       const processor = isTiny(tree) && hooks.workers === undefined ? undefined : early;
-      return await runPipeline(tree, resolved, hooks, processor ?? createInlineProcessor());
+      return await runPipeline(tree, resolved, hooks, processor ?? createInlineProcessor(), git);
     } finally {
       await tree.close();
     }
@@ -119,12 +128,17 @@ async function runPipeline(
   resolved: ResolvedOptions,
   hooks: PackHooks,
   processor: FileProcessor,
+  git?: GitContextResult,
 ): Promise<Bundle> {
   const report = hooks.onProgress ?? (() => undefined);
   report({ stage: 'selecting', done: 0, total: tree.entries.length });
   // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
   const counter = await loadTokenCounter(resolved.encoding);
-  const { selected, skipped } = await selectFiles(tree, resolved);
+  const selection = await selectFiles(tree, resolved);
+  const { skipped } = selection;
+  const selected = git?.changeCounts
+    ? sortByChanges(selection.selected, git.changeCounts)
+    : selection.selected;
   throwIfAborted(hooks.signal);
   const outcome = await processEntries(selected, resolved, processor, hooks, report);
   throwIfAborted(hooks.signal);
@@ -137,6 +151,8 @@ async function runPipeline(
     counter,
     countTexts: (texts) => processor.countTexts(texts, resolved.encoding),
     generatedAt: hooks.now?.() ?? new Date(),
+    ...(git?.context && { git: redactGitContext(git.context, resolved) }),
+    ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),
   });
   report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
   return bundle;

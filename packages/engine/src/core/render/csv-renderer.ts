@@ -1,5 +1,7 @@
 import type { Chunk } from '../types.js';
+import { formatGitLog } from './git-sections.js';
 import { pieceSummary } from './labels.js';
+import type { OverviewModel } from './overview-model.js';
 import {
   formatChunkList,
   formatOptionValue,
@@ -137,7 +139,37 @@ function renderOverview(overview: Overview): string {
       row('redaction', { name: entry.path, value: entry.type, count: entry.count }),
     ),
     ...model.notes.map((entry) => row('note', { name: entry.path, value: entry.note })),
+    ...gitRows(model.git, row),
   ].join('');
+}
+
+/**
+ * Git context, only when asked for: a `git` record with the context's token count, a `git_diff`
+ * record each for the staged and the working tree's changes (the diff in `value`), and a
+ * `git_commit` record per commit (id in `name`, the commit as text in `value`, files changed in
+ * `count`).
+ */
+function gitRows(
+  git: OverviewModel['git'],
+  row: (section: string, fields: Partial<Record<string, string | number>>) => string,
+): string[] {
+  if (!git) return [];
+  return [
+    row('git', { name: 'tokens', tokens: git.tokens }),
+    ...(git.diffs
+      ? [
+          row('git_diff', { name: 'staged', value: git.diffs.staged }),
+          row('git_diff', { name: 'working_tree', value: git.diffs.working_tree }),
+        ]
+      : []),
+    ...(git.logs ?? []).map((commit) =>
+      row('git_commit', {
+        name: commit.hash,
+        value: formatGitLog([commit]),
+        count: commit.files.length,
+      }),
+    ),
+  ];
 }
 
 export function createCsvRenderer(): FormatRenderer {

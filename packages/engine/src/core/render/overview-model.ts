@@ -55,6 +55,18 @@ export interface OverviewModel {
     readonly count: number;
   }[];
   readonly notes: readonly { readonly path: string; readonly note: string }[];
+  /** Present only when git context was asked for and found (--include-diffs, --include-logs). */
+  readonly git?: {
+    readonly tokens: number;
+    readonly diffs?: { readonly staged: string; readonly working_tree: string };
+    readonly logs?: readonly {
+      readonly hash: string;
+      readonly date: string;
+      readonly author: string;
+      readonly message: string;
+      readonly files: readonly string[];
+    }[];
+  };
 }
 
 function snakeCase(name: string): string {
@@ -136,6 +148,19 @@ export function toOverviewModel(overview: Overview): OverviewModel {
     })),
     redactions: overview.redactions.map((entry) => ({ ...entry })),
     notes: overview.notes.map((entry) => ({ ...entry })),
+    ...(overview.git && { git: toGitModel(overview.git) }),
+  };
+}
+
+function toGitModel(git: NonNullable<Overview['git']>): NonNullable<OverviewModel['git']> {
+  return {
+    tokens: git.tokens,
+    ...(git.diffs && {
+      diffs: { staged: git.diffs.staged, working_tree: git.diffs.workingTree },
+    }),
+    ...(git.logs && {
+      logs: git.logs.map((commit) => ({ ...commit, files: [...commit.files] })),
+    }),
   };
 }
 

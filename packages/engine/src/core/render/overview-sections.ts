@@ -1,5 +1,6 @@
 import { formatChunkList, formatOptionValue, toPieceRange } from './overview-model.js';
 import type { OverviewModel } from './overview-model.js';
+import { formatGitDiffs, formatGitLog } from './git-sections.js';
 import { inlineText, pieceSummary } from './labels.js';
 
 export type OverviewSection =
@@ -22,6 +23,21 @@ export interface OverviewDocument {
   readonly title: string;
   readonly subtitle: string;
   readonly sections: readonly OverviewSection[];
+}
+
+/** The git diffs and log, each a text section whose title gives its token count. */
+function gitSections(git: OverviewModel['git']): OverviewSection[] {
+  if (!git) return [];
+  const sections: OverviewSection[] = [];
+  if (git.diffs) {
+    const diffs = { staged: git.diffs.staged, workingTree: git.diffs.working_tree };
+    sections.push({ title: 'Git diffs', kind: 'text', text: formatGitDiffs(diffs) });
+  }
+  if (git.logs) {
+    const title = `Git log (last ${git.logs.length} commit${git.logs.length === 1 ? '' : 's'})`;
+    sections.push({ title, kind: 'text', text: formatGitLog(git.logs) });
+  }
+  return sections;
 }
 
 /**
@@ -52,6 +68,9 @@ export function buildOverviewDocument(
         ['Tokens', String(stats.tokens)],
         ['Chunks', String(stats.chunks)],
         ['Bytes', String(stats.bytes)],
+        ...(model.git
+          ? [['Git context tokens', String(model.git.tokens)] as [string, string]]
+          : []),
       ],
     },
     {
@@ -115,6 +134,7 @@ export function buildOverviewDocument(
       numeric: [false, false],
       rows: model.notes.map((entry) => [path(entry.path), inlineText(entry.note)]),
     },
+    ...gitSections(model.git),
   ];
   return {
     title: `Overview: ${inlineText(model.source.name)}`,

@@ -1,5 +1,5 @@
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
-import type { Chunk, SkippedFile } from '../types.js';
+import type { Chunk, GitContext, SkippedFile } from '../types.js';
 
 /** Everything the overview file shows. */
 export interface Overview {
@@ -44,6 +44,8 @@ export interface Overview {
   }[];
   /** Files where a requested step could not apply, each with its reason. */
   readonly notes: readonly { readonly path: string; readonly note: string }[];
+  /** Diffs and log of a git work tree, when asked for; `tokens` counts their text. */
+  readonly git?: GitContext & { readonly tokens: number };
 }
 
 export interface ChunkRenderContext {

@@ -120,8 +120,31 @@ function renderOverview(overview: Overview): string {
           `<note${xmlAttributes({ path: entry.path })}>${escapeXmlTextLossy(entry.note)}</note>`,
       ),
     ),
+    ...gitElements(model.git),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element('overview', {}, parts)}\n`;
+}
+
+/**
+ * Git context, only when asked for: <git tokens> holding <diff kind="staged|working_tree">
+ * (the diff as text) and <commit hash date author> elements with a <message> and a <file path/>
+ * per changed file.
+ */
+function gitElements(git: OverviewModel['git']): string[] {
+  if (!git) return [];
+  const diffs = git.diffs
+    ? [
+        `<diff kind="staged">${escapeXmlTextLossy(git.diffs.staged)}</diff>`,
+        `<diff kind="working_tree">${escapeXmlTextLossy(git.diffs.working_tree)}</diff>`,
+      ]
+    : [];
+  const commits = (git.logs ?? []).map((commit) =>
+    element('commit', { hash: commit.hash, date: commit.date, author: commit.author }, [
+      `<message>${escapeXmlTextLossy(commit.message)}</message>`,
+      ...commit.files.map((file) => element('file', { path: file }, [])),
+    ]),
+  );
+  return [element('git', { tokens: git.tokens }, [...diffs, ...commits])];
 }
 
 export function createXmlRenderer(): FormatRenderer {
