@@ -6,6 +6,8 @@ import { chunkFiles } from './chunk/index.js';
 import type { CountTexts } from './chunk/index.js';
 import { getRenderer } from './render/index.js';
 import type { TokenCounter } from './tokens/token-counter.js';
+import { summarizeSecrets } from './transform/secrets/secret-report.js';
+import type { SecretReport } from './transform/secrets/secret-report.js';
 import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
 
 export interface BundleStatistics {
@@ -30,6 +32,8 @@ export interface Bundle {
   readonly skipped: readonly SkippedFile[];
   readonly notes: readonly string[];
   readonly statistics: BundleStatistics;
+  /** Likely secrets by type and file (detection always runs), and whether they were redacted. */
+  readonly secrets: SecretReport;
 }
 
 export interface AssembleInput {
@@ -52,7 +56,9 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
   });
+  const secrets = summarizeSecrets(files, options.redactSecrets);
   const overview = buildOverview({
+    secrets,
     source: input.source,
     options,
     files,
@@ -74,6 +80,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     files,
     skipped,
     notes,
+    secrets,
     statistics: {
       ...overview.statistics,
       skippedByReason,

@@ -2,6 +2,7 @@ import type { ResolvedOptions } from '../config/options.js';
 import type { Overview } from './render/renderer.js';
 import { renderTree } from './render/index.js';
 import { describeSkipReason } from './select/index.js';
+import type { SecretReport } from './transform/secrets/secret-report.js';
 import type { ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
 
 export interface OverviewInput {
@@ -11,6 +12,7 @@ export interface OverviewInput {
   readonly skipped: readonly SkippedFile[];
   readonly chunks: readonly RenderedChunk[];
   readonly generatedAt: Date;
+  readonly secrets: SecretReport;
 }
 
 /** Gathers what the overview file shows; renderers only lay it out. */
@@ -75,5 +77,6 @@ export function buildOverview(input: OverviewInput): Overview {
       description: describeSkipReason(skip.reason),
     })),
     redactions,
+    secrets: input.secrets,
   };
 }

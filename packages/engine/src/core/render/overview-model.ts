@@ -51,6 +51,20 @@ export interface OverviewModel {
     readonly type: string;
     readonly count: number;
   }[];
+  readonly secrets: {
+    readonly redacted: boolean;
+    readonly files: number;
+    readonly found: Readonly<Record<string, number>>;
+    readonly low_confidence: Readonly<Record<string, number>>;
+    readonly entries: readonly {
+      readonly path: string;
+      readonly type: string;
+      readonly confidence: 'high' | 'low';
+      readonly count: number;
+    }[];
+    readonly private_key_files: readonly string[];
+    readonly hint: string | null;
+  };
 }
 
 function snakeCase(name: string): string {
@@ -127,6 +141,15 @@ export function toOverviewModel(overview: Overview): OverviewModel {
       description: file.description,
     })),
     redactions: overview.redactions.map((entry) => ({ ...entry })),
+    secrets: {
+      redacted: overview.secrets.redacted,
+      files: overview.secrets.files,
+      found: { ...overview.secrets.found },
+      low_confidence: { ...overview.secrets.lowConfidence },
+      entries: overview.secrets.entries.map((entry) => ({ ...entry })),
+      private_key_files: [...overview.secrets.privateKeyFiles],
+      hint: overview.secrets.hint,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
+import type { SecretReport } from '../transform/secrets/secret-report.js';
 import type { Chunk, SkippedFile } from '../types.js';
 
 /** Everything the overview file shows. */
@@ -42,6 +43,8 @@ export interface Overview {
     readonly type: string;
     readonly count: number;
   }[];
+  /** Likely secrets, found whether or not redaction ran. */
+  readonly secrets: SecretReport;
 }
 
 export interface ChunkRenderContext {
