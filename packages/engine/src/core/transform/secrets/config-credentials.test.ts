@@ -129,6 +129,16 @@ describe('MySQL passwords', () => {
   ])('keeps %s', (text) => expectClean(text));
 });
 
+describe('generated passwords of letters only', () => {
+  it('are passwords, not words, where a password goes', () => {
+    const consonants = 'bcdfghjklmnpqrstvwxz';
+    // A capitalised run without a vowel, then capitals: long letter runs, like words have.
+    const password = `${random.from(consonants.toUpperCase(), 1)}${random.from(consonants, 2)}${random.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 10)}`;
+    expectRedacted(`mysql -u root -p${password} shop`, password, 'mysql-cli-password');
+    expectRedacted(`DB_PASSWORD=${password}\n`, password, 'generic-password', '.env');
+  });
+});
+
 describe('.netrc passwords', () => {
   it.each(passwords())('finds %s on one line and in the block form', (password) => {
     expectRedacted(
