@@ -20,8 +20,8 @@
  *
  * Overview: when the template holds a line `{{!-- overview --}}`, the text after it is the
  * overview template and receives the overview as the json format prints it (source,
- * generated_at, options, statistics, tree, files, chunks, skipped, redactions); otherwise the
- * overview is written as markdown.
+ * generated_at, options, statistics, tree, files, chunks, skipped, redactions, secrets);
+ * otherwise the overview is written as markdown.
  */
 import type { Chunk } from '../types.js';
 import { contextLabel, lineRangeLabel, partLabel } from './labels.js';
