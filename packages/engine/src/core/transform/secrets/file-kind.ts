@@ -41,5 +41,7 @@ export function scannedFile(path: string | undefined): ScannedFile {
 
 /** `id_rsa`, `server.key`, `deploy.ppk`, `key.pem`, `privkey.pem`: a private key by its name. */
 export function isPrivateKeyFileName(path: string): boolean {
-  return PRIVATE_KEY_NAMES.test(baseName(path));
+  const name = baseName(path);
+  // `public_key.pem`, `jwt-public.key`: the other half of the pair, meant to be shared.
+  return PRIVATE_KEY_NAMES.test(name) && !/pub/i.test(name);
 }
