@@ -17,7 +17,7 @@ function password(r: RandomText): string {
     case 1:
       return `${r.pick(WORDS)}${r.from('0123456789', 2)}${r.from('abcdefghijklmnopqrstuvwxyz', 3)}`;
     default:
-      return `${r.from(ALNUM, 2)}${r.from('!#%^*()_+-=', 2)}${r.alnum(8)}${r.from('0123456789', 1)}`;
+      return `${r.from(ALNUM, 2)}${r.from('!#^*()_+-=', 2)}${r.alnum(8)}${r.from('0123456789', 1)}`;
   }
 }
 

@@ -79,6 +79,17 @@ describe('passwords in URLs', () => {
     );
   });
 
+  it('reads a lone bracket in a password as a symbol, not as code', () => {
+    const letters = (n: number) => random.from(LOWER, n);
+    const password = `${letters(1)}3)-${letters(3)}L${letters(4)}3`;
+    expectRedacted(
+      `url: redis://:${password}@cache.internal:6379/0`,
+      password,
+      'redis-connection-string',
+    );
+    expectRedacted(`password = "${password}"`, password, 'generic-password');
+  });
+
   it('finds the password of a Go MySQL DSN', () => {
     for (const password of passwords()) {
       expectRedacted(

@@ -120,7 +120,11 @@ function isPronounceable(value: string): boolean {
 
 /** One segment of a dotted code path: camelCase or snake_case words, or an ALL_CAPS constant. */
 const SEGMENT = String.raw`(?:[A-Za-z_$][a-z0-9_$]*(?:[A-Z][a-z0-9_$]+)*|[A-Z][A-Z0-9_]*)`;
-const CODE_LIKE = new RegExp(String.raw`^${SEGMENT}(?:\.${SEGMENT})+(?:\(\)?)?$|[()[\]{}]`);
+// Brackets in pairs (a call, an index, a block) or a name opening one (`input(` cut at its
+// quote). A lone `)` inside a value is one of a password's symbols.
+const CODE_LIKE = new RegExp(
+  String.raw`^${SEGMENT}(?:\.${SEGMENT})+(?:\(\)?)?$|\(.*\)|\[.*\]|\{.*\}|^[\w.$]+[([{]$`,
+);
 const NUMBER_LIKE =
   /^[+-]?\d+(?:\.\d+)?[a-z]{0,2}$|^0x[0-9a-f]+$|^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/i;
 
