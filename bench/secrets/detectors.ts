@@ -21,8 +21,9 @@ export interface Detector {
 
 export const repobundleDetector: Detector = {
   name: 'repobundle',
-  detect: async (_path, content) =>
-    redactSecrets(content).findings.map(({ start, end, type }) => ({ start, end, type })),
+  // The engine passes each file's path: config files read `key = value` as literal values.
+  detect: async (path, content) =>
+    redactSecrets(content, { path }).findings.map(({ start, end, type }) => ({ start, end, type })),
 };
 
 const SECRETLINT_CONFIG: Parameters<typeof lintSource>[0]['options']['config'] = {

@@ -14,6 +14,7 @@ import { EXTENSIONS, LANGUAGES, writePair } from './languages.js';
 import type { Language, Written } from './languages.js';
 import { INDIRECTION_LINES, negativePairs } from './negatives.js';
 import { assembleFile } from './assemble-file.js';
+import { credentialFiles } from './credential-files.js';
 import type { Entry } from './assemble-file.js';
 
 export interface CorpusFile {
@@ -148,5 +149,9 @@ export function generateSecretsCorpus(seed = 20261122, perType = 3): SecretsCorp
       );
     }
   }
+  const own = credentialFiles(random, perType);
+  files.push(...own.files);
+  truth.push(...own.truth);
+  negatives += own.negatives;
   return { files, truth, negatives };
 }

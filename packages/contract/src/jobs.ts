@@ -151,6 +151,36 @@ export const jobStages = [
 ] as const;
 export type JobStage = (typeof jobStages)[number];
 
+/**
+ * Likely secrets in a job's files. Detection runs whether or not `redact_secrets` is on; with it
+ * off the output keeps them and `hint` says how to redact them. Counts only, never a value.
+ */
+export const jobSecretsSchema = z.object({
+  redacted: z.boolean(),
+  /** Files holding at least one likely secret. */
+  files: z.number().int(),
+  /** Findings by type. */
+  found: z.record(z.string(), z.number().int()),
+  /** Of those, the ones of low confidence (a failed checksum, a key file by its name). */
+  low_confidence: z.record(z.string(), z.number().int()),
+  /** One row per file, type and confidence; the first JOB_SECRET_ROWS of them. */
+  by_file: z.array(
+    z.object({
+      path: z.string(),
+      type: z.string(),
+      confidence: z.enum(['high', 'low']),
+      count: z.number().int(),
+    }),
+  ),
+  by_file_truncated: z.boolean(),
+  /** Files holding a private key, always warned about. */
+  private_key_files: z.array(z.string()),
+  hint: z.string().nullable(),
+});
+export type JobSecrets = z.infer<typeof jobSecretsSchema>;
+/** At most this many per-file rows in a job response; the overview file has them all. */
+export const JOB_SECRET_ROWS = 500;
+
 /** GET /api/jobs/{id}: every job field of spec part 2 section 3, plus progress. */
 export const jobResponseSchema = z.object({
   id: z.string(),
@@ -192,6 +222,8 @@ export const jobResponseSchema = z.object({
       output_tokens: z.number().int(),
       output_files: z.number().int(),
       processing_ms: z.number().int(),
+      /** Absent on jobs processed before secret detection was recorded. */
+      secrets: jobSecretsSchema.optional(),
     })
     .nullable(),
 });

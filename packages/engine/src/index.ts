@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './config/options.js';
 export type * from './core/types.js';
 export type { Bundle, BundleStatistics } from './core/assemble-bundle.js';
+export type { SecretReport } from './core/transform/secrets/secret-report.js';
 export type { ChunkingAnalytics, ChunkingAnalyticsWithComparison } from './core/analyze/index.js';
 export { pack, packTree, openSource } from './io/pack.js';
 export type { PackHooks, PackProgress, PackStage } from './io/pack.js';

@@ -1,4 +1,5 @@
 import type { Bundle } from '../core/assemble-bundle.js';
+import { describeSecrets } from '../core/transform/secrets/secret-report.js';
 import type { TopFile, TreeRow } from './token-report.js';
 import { formatTokenTree, formatTopFiles, tokenTree, topFiles } from './token-report.js';
 
@@ -17,6 +18,18 @@ export interface PackSummary {
   /** Files whose result came from the result cache instead of being processed again. */
   readonly cachedFiles: number;
   readonly notes: readonly string[];
+  // The secret fields are snake_case: `secrets_found` is the documented contract name.
+  /** Likely secrets by type, found whether or not they were redacted. */
+  readonly secrets_found: Readonly<Record<string, number>>;
+  /** Files holding at least one likely secret. */
+  readonly secret_files: number;
+  /** Of `secrets_found`, those of low confidence (a failed checksum, a key file by its name). */
+  readonly secrets_low_confidence: Readonly<Record<string, number>>;
+  readonly secrets_redacted: boolean;
+  /** How to redact them, when some were found and left in the output; else null. */
+  readonly secrets_hint: string | null;
+  /** Files holding a private key: always warned about. */
+  readonly private_key_files: readonly string[];
   /** Files where a requested step could not apply, with the reason (also in the overview). */
   readonly fileNotes: readonly { readonly path: string; readonly note: string }[];
   /** The largest files by tokens (--top-files). */
@@ -54,6 +67,12 @@ export function summarize(
     outputTokens: stats.outputTokens,
     bytes: stats.bytes,
     durationMs: Math.round(durationMs),
+    secrets_found: bundle.secrets.found,
+    secret_files: bundle.secrets.files,
+    secrets_low_confidence: bundle.secrets.lowConfidence,
+    secrets_redacted: bundle.secrets.redacted,
+    secrets_hint: bundle.secrets.hint,
+    private_key_files: bundle.secrets.privateKeyFiles,
     cachedFiles: extras.cachedFiles ?? 0,
     notes: [...bundle.notes, ...extras.notes],
     topFiles: topFiles(bundle.files, extras.topFiles),
@@ -75,6 +94,15 @@ export function formatSummary(summary: PackSummary): string {
     `Packed ${number.format(summary.files)} files (${number.format(summary.lines)} lines, ${number.format(summary.tokens)} tokens) into ${summary.chunks} chunk${summary.chunks === 1 ? '' : 's'} in ${(summary.durationMs / 1000).toFixed(2)} s${summary.cachedFiles > 0 ? ` (${number.format(summary.cachedFiles)} from the cache)` : ''}`,
     `Skipped ${number.format(summary.skipped)} files${reasons ? `: ${reasons}` : ''}`,
     `Output: ${number.format(summary.outputTokens)} tokens${summary.outDir ? ` in ${summary.outDir}` : ''}`,
+    ...describeSecrets({
+      redacted: summary.secrets_redacted,
+      files: summary.secret_files,
+      found: summary.secrets_found,
+      lowConfidence: summary.secrets_low_confidence,
+      entries: [],
+      privateKeyFiles: summary.private_key_files,
+      hint: summary.secrets_hint,
+    }),
     ...summary.notes.map((note) => `Note: ${note}`),
     ...describeFileNotes(summary.fileNotes),
     ...formatTopFiles(summary.topFiles),

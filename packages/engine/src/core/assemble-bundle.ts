@@ -7,6 +7,8 @@ import type { CountTexts } from './chunk/index.js';
 import { gitContextText } from './render/git-sections.js';
 import { getRenderer } from './render/index.js';
 import type { TokenCounter } from './tokens/token-counter.js';
+import { summarizeSecrets } from './transform/secrets/secret-report.js';
+import type { SecretReport } from './transform/secrets/secret-report.js';
 import type { GitContext, ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
 
 export interface BundleStatistics {
@@ -36,6 +38,8 @@ export interface Bundle {
   readonly skipped: readonly SkippedFile[];
   readonly notes: readonly string[];
   readonly statistics: BundleStatistics;
+  /** Likely secrets by type and file (detection always runs), and whether they were redacted. */
+  readonly secrets: SecretReport;
 }
 
 export interface AssembleInput {
@@ -62,8 +66,10 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
   });
+  const secrets = summarizeSecrets(files, options.redactSecrets);
   const gitContextTokens = input.git ? input.counter.count(gitContextText(input.git)) : 0;
   const overview = buildOverview({
+    secrets,
     source: input.source,
     options,
     files,
@@ -86,6 +92,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     analytics: analyzeChunks(chunks, files, options, costModel),
     files,
     skipped,
+    secrets,
     notes: [...(input.sourceNotes ?? []), ...notes],
     statistics: {
       ...overview.statistics,

@@ -2,6 +2,7 @@ import type { ResolvedOptions } from '../config/options.js';
 import type { Overview } from './render/renderer.js';
 import { renderTree } from './render/index.js';
 import { describeSkipReason } from './select/index.js';
+import type { SecretReport } from './transform/secrets/secret-report.js';
 import type { GitContext, ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
 
 export interface OverviewInput {
@@ -11,6 +12,7 @@ export interface OverviewInput {
   readonly skipped: readonly SkippedFile[];
   readonly chunks: readonly RenderedChunk[];
   readonly generatedAt: Date;
+  readonly secrets: SecretReport;
   readonly git?: GitContext & { readonly tokens: number };
   /** Notes about the whole source (not one file), listed under the path ".". */
   readonly sourceNotes?: readonly string[];
@@ -78,6 +80,7 @@ export function buildOverview(input: OverviewInput): Overview {
       description: describeSkipReason(skip.reason),
     })),
     redactions,
+    secrets: input.secrets,
     notes: [
       ...(input.sourceNotes ?? []).map((note) => ({ path: '.', note })),
       ...input.files.flatMap((file) => file.notes.map((note) => ({ path: file.path, note }))),

@@ -11,7 +11,7 @@ import { addLineNumbersTransform } from './transform/add-line-numbers.js';
 import { applyTransforms } from './transform/transform-pipeline.js';
 import { SkipFileError } from './transform/transform.js';
 import type { Transform, TransformContext } from './transform/transform.js';
-import type { ProcessedFile, SkippedFile } from './types.js';
+import type { ProcessedFile, SecretCount, SkippedFile } from './types.js';
 
 export type FileOutcome =
   /** `cached`: read from the result cache instead of processed again (never in the output). */
@@ -36,6 +36,7 @@ export async function processFile(
   let language = languageOf(path);
   const notes: string[] = [];
   const redactions: Record<string, number> = {};
+  const secrets = new Map<string, SecretCount>();
   let content: string;
   // The outline is parsed from the text before line numbers (numbers would not parse).
   let unnumbered: string;
@@ -53,6 +54,10 @@ export async function processFile(
       note: (message) => notes.push(message),
       countRedaction: (type) => {
         redactions[type] = (redactions[type] ?? 0) + 1;
+      },
+      countSecret: (type, confidence) => {
+        const key = `${type} ${confidence}`;
+        secrets.set(key, { type, confidence, count: (secrets.get(key)?.count ?? 0) + 1 });
       },
       parser,
     };
@@ -93,6 +98,7 @@ export async function processFile(
     originalBytes: bytes.byteLength,
     notes,
     ...(Object.keys(redactions).length > 0 ? { redactions } : {}),
+    ...(secrets.size > 0 ? { secrets: [...secrets.values()] } : {}),
     ...(outline ? { outline } : {}),
   };
   return { ok: true, file };

@@ -67,6 +67,14 @@ export interface SkippedFile {
   readonly reason: SkipReason;
 }
 
+/** How many findings of one credential type a file holds, at one confidence. */
+export interface SecretCount {
+  readonly type: string;
+  /** `low`: the value has the format but fails its own check (a checksum), or only the name says so. */
+  readonly confidence: 'high' | 'low';
+  readonly count: number;
+}
+
 /** A file after decode and transforms: the text that goes into the output, with its counts. */
 export interface ProcessedFile {
   readonly path: string;
@@ -85,6 +93,11 @@ export interface ProcessedFile {
   readonly notes: readonly string[];
   /** Redaction counts by type, when redaction ran. */
   readonly redactions?: Readonly<Record<string, number>>;
+  /**
+   * Likely secrets found, by type and confidence, whether or not they were redacted (detection
+   * always runs). Absent when none was found. Never holds a secret's value.
+   */
+  readonly secrets?: readonly SecretCount[];
   /** Syntax structure of `content`, when the strategy needs it and a grammar parsed the file. */
   readonly outline?: SyntaxOutline;
 }

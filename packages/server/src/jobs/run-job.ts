@@ -11,7 +11,7 @@ import { creditsForLines } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { StoredOutput, StoredStatistics } from '../presenters/job.presenter.js';
-import { storedOptions } from '../presenters/job.presenter.js';
+import { presentSecrets, storedOptions } from '../presenters/job.presenter.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
@@ -180,6 +180,7 @@ export async function runJob(
       output_tokens: bundle.statistics.outputTokens,
       output_files: outputs.length,
       processing_ms: Date.now() - started,
+      secrets: presentSecrets(bundle.secrets),
     };
     const finished = await inTransaction(ctx.db, async (repos) => {
       const locked = await repos.jobs.lock(job.id);

@@ -1,8 +1,11 @@
+import { JOB_SECRET_ROWS } from '@repobundle/contract';
+import type { SecretReport } from '@repobundle/engine';
 import type {
   ChunkingStrategy,
   JobCreditType,
   JobError,
   JobResponse,
+  JobSecrets,
   JobStage,
   JobStatus,
   OutputFormat,
@@ -21,6 +24,21 @@ export interface StoredStatistics {
   output_tokens: number;
   output_files: number;
   processing_ms: number;
+  secrets?: JobSecrets;
+}
+
+/** The engine's secret report as the job keeps and returns it: counts, files, the hint. */
+export function presentSecrets(report: SecretReport): JobSecrets {
+  return {
+    redacted: report.redacted,
+    files: report.files,
+    found: { ...report.found },
+    low_confidence: { ...report.lowConfidence },
+    by_file: report.entries.slice(0, JOB_SECRET_ROWS).map((entry) => ({ ...entry })),
+    by_file_truncated: report.entries.length > JOB_SECRET_ROWS,
+    private_key_files: [...report.privateKeyFiles],
+    hint: report.hint,
+  };
 }
 
 export interface StoredOutput {

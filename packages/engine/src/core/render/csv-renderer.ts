@@ -78,6 +78,31 @@ function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
   return csvRecord(CHUNK_COLUMNS) + preamble.join('') + records.join('');
 }
 
+type OverviewRow = (section: string, fields: Partial<Record<string, string | number>>) => string;
+
+/** Likely secrets: totals, per type (and low confidence), per file, the hint and key files. */
+function secretRows(secrets: OverviewModel['secrets'], row: OverviewRow): string[] {
+  return [
+    row('secrets', { name: 'redacted', value: String(secrets.redacted) }),
+    row('secrets', { name: 'files', count: secrets.files }),
+    ...(secrets.hint === null ? [] : [row('secrets', { name: 'hint', value: secrets.hint })]),
+    ...Object.entries(secrets.found).map(([type, count]) =>
+      row('secret_found', { name: type, count }),
+    ),
+    ...Object.entries(secrets.low_confidence).map(([type, count]) =>
+      row('secret_low_confidence', { name: type, count }),
+    ),
+    ...secrets.entries.map((entry) =>
+      row('secret', {
+        name: entry.path,
+        value: `${entry.type} (${entry.confidence})`,
+        count: entry.count,
+      }),
+    ),
+    ...secrets.private_key_files.map((path) => row('private_key', { name: path })),
+  ];
+}
+
 const OVERVIEW_COLUMNS = [
   'section',
   'name',
@@ -138,6 +163,7 @@ function renderOverview(overview: Overview): string {
     ...model.redactions.map((entry) =>
       row('redaction', { name: entry.path, value: entry.type, count: entry.count }),
     ),
+    ...secretRows(model.secrets, row),
     ...model.notes.map((entry) => row('note', { name: entry.path, value: entry.note })),
     ...gitRows(model.git, row),
   ].join('');

@@ -5,6 +5,7 @@ import type { Chunk } from '../types.js';
 import { getRenderer } from './index.js';
 import type { Overview } from './renderer.js';
 import { compileTemplate, MAX_TEMPLATE_CHARS } from './template-sandbox.js';
+import { summarizeSecrets } from '../transform/secrets/secret-report.js';
 
 const options = resolveOptions({});
 const context = { sourceName: 'my-repo', totalChunks: 3, options };
@@ -37,6 +38,7 @@ const overview: Overview = {
   chunks: [],
   skipped: [],
   redactions: [],
+  secrets: summarizeSecrets([], false),
   notes: [],
 };
 

@@ -22,6 +22,8 @@
  *
  * Overview: when the template holds a line `{{!-- overview --}}`, the text after it is the
  * overview template and receives the overview as the json format prints it (source,
+ * generated_at, options, statistics, tree, files, chunks, skipped, redactions, secrets);
+ * otherwise the overview is written as markdown.
  * generated_at, options, statistics, tree, files, chunks, skipped, redactions, notes); otherwise the
  * overview is written as markdown.
  */

@@ -9,6 +9,7 @@ import type { Chunk } from '../types.js';
 import { getRenderer } from './index.js';
 import type { Overview } from './renderer.js';
 import { renderTree } from './tree.js';
+import { summarizeSecrets } from '../transform/secrets/secret-report.js';
 
 const fixtures = new URL('../../../test/fixtures/render/', import.meta.url);
 const expectedDir = fileURLToPath(new URL('expected/', fixtures));
@@ -117,6 +118,19 @@ const overview: Overview = {
     },
   ],
   redactions: [{ path: 'src/server/app.ts', type: 'github-token', count: 1 }],
+  secrets: summarizeSecrets(
+    [
+      {
+        path: 'src/server/app.ts',
+        secrets: [{ type: 'github-token', confidence: 'high', count: 1 }],
+      },
+      {
+        path: 'config/key.pem',
+        secrets: [{ type: 'private-key-file', confidence: 'low', count: 1 }],
+      },
+    ],
+    true,
+  ),
   notes: [{ path: 'config/settings.yml', note: 'comments kept: the yaml parser gave no tree' }],
 };
 

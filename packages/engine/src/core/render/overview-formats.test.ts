@@ -9,6 +9,7 @@ import { resolveOptions } from '../../config/options.js';
 import { getRenderer } from './index.js';
 import type { Overview } from './renderer.js';
 import { renderTree } from './tree.js';
+import { summarizeSecrets } from '../transform/secrets/secret-report.js';
 
 const NAMES = [
   'a.ts',
@@ -75,6 +76,13 @@ const overviewArbitrary: fc.Arbitrary<Overview> = fc
       ],
       skipped: [{ path: 'x.png', reason: { kind: 'binary', by: 'extension' }, description }],
       redactions: paths.map((path) => ({ path, type: 'aws-access-key', count: 2 })),
+      secrets: summarizeSecrets(
+        paths.map((path, i) => ({
+          path,
+          secrets: [{ type: 'github-token', confidence: i % 2 ? 'low' : 'high', count: 2 }],
+        })),
+        includePatterns.length % 2 === 0,
+      ),
       notes: paths.map((path) => ({ path, note: `comments kept: ${description}` })),
     } satisfies Overview;
   });
@@ -140,6 +148,7 @@ describe('overview formats', () => {
       chunks: [],
       skipped: [],
       redactions: [],
+      secrets: summarizeSecrets([], false),
       notes: [],
     };
     const md = getRenderer('md').renderOverview(overview);
@@ -150,11 +159,14 @@ describe('overview formats', () => {
       'Files',
       'Chunks',
       'Skipped files',
+      'Likely secrets',
+      'Likely secrets by file',
       'Redactions',
     ]) {
       expect(md).toContain(`## ${title}\n`);
     }
     expect(md).toContain('## Redactions\n\nNone.\n');
+    expect(md).toContain('- Found: none\n');
     expect(md).toContain('- template: 5 characters\n');
     const txt = getRenderer('txt').renderOverview(overview);
     expect(txt).toContain('Skipped files\n  (none)\n');
@@ -175,6 +187,7 @@ describe('overview formats', () => {
       chunks: [],
       skipped: [],
       redactions: [],
+      secrets: summarizeSecrets([], false),
       notes: [],
     };
     const md = getRenderer('md').renderOverview(overview);

@@ -54,6 +54,20 @@ export interface OverviewModel {
     readonly type: string;
     readonly count: number;
   }[];
+  readonly secrets: {
+    readonly redacted: boolean;
+    readonly files: number;
+    readonly found: Readonly<Record<string, number>>;
+    readonly low_confidence: Readonly<Record<string, number>>;
+    readonly entries: readonly {
+      readonly path: string;
+      readonly type: string;
+      readonly confidence: 'high' | 'low';
+      readonly count: number;
+    }[];
+    readonly private_key_files: readonly string[];
+    readonly hint: string | null;
+  };
   readonly notes: readonly { readonly path: string; readonly note: string }[];
   /** Present only when git context was asked for and found (--include-diffs, --include-logs). */
   readonly git?: {
@@ -147,6 +161,15 @@ export function toOverviewModel(overview: Overview): OverviewModel {
       description: file.description,
     })),
     redactions: overview.redactions.map((entry) => ({ ...entry })),
+    secrets: {
+      redacted: overview.secrets.redacted,
+      files: overview.secrets.files,
+      found: { ...overview.secrets.found },
+      low_confidence: { ...overview.secrets.lowConfidence },
+      entries: overview.secrets.entries.map((entry) => ({ ...entry })),
+      private_key_files: [...overview.secrets.privateKeyFiles],
+      hint: overview.secrets.hint,
+    },
     notes: overview.notes.map((entry) => ({ ...entry })),
     ...(overview.git && { git: toGitModel(overview.git) }),
   };

@@ -25,6 +25,50 @@ export interface OverviewDocument {
   readonly sections: readonly OverviewSection[];
 }
 
+function countsText(counts: Readonly<Record<string, number>>): string {
+  const text = Object.entries(counts)
+    .map(([type, count]) => `${type} ${count}`)
+    .join(', ');
+  return text === '' ? 'none' : text;
+}
+
+/**
+ * Likely secrets: found whether or not redaction ran. Totals, whether the content was changed
+ * (and how to change it), the private key warning, and the rows per file.
+ */
+function secretSections(model: OverviewModel, path: (text: string) => string): OverviewSection[] {
+  const secrets = model.secrets;
+  const content = secrets.redacted
+    ? 'redacted ([REDACTED:<type>] markers)'
+    : (secrets.hint ?? 'unchanged');
+  const fields: [string, string][] = [
+    ['Files with likely secrets', String(secrets.files)],
+    ['Found', countsText(secrets.found)],
+    ['Low confidence', countsText(secrets.low_confidence)],
+    ['Content', content],
+  ];
+  if (secrets.private_key_files.length > 0)
+    fields.push([
+      'Warning',
+      `private key in ${secrets.private_key_files.map((file) => inlineText(file)).join(', ')}`,
+    ]);
+  return [
+    { title: 'Likely secrets', kind: 'fields', fields },
+    {
+      title: 'Likely secrets by file',
+      kind: 'table',
+      columns: ['Path', 'Type', 'Confidence', 'Count'],
+      numeric: [false, false, false, true],
+      rows: secrets.entries.map((entry) => [
+        path(entry.path),
+        inlineText(entry.type),
+        entry.confidence,
+        String(entry.count),
+      ]),
+    },
+  ];
+}
+
 /** The git diffs and log, each a text section whose title gives its token count. */
 function gitSections(git: OverviewModel['git']): OverviewSection[] {
   if (!git) return [];
@@ -116,6 +160,7 @@ export function buildOverviewDocument(
       numeric: [false, false],
       rows: model.skipped.map((file) => [path(file.path), inlineText(file.description)]),
     },
+    ...secretSections(model, path),
     {
       title: 'Redactions',
       kind: 'table',

@@ -1,4 +1,5 @@
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
+import type { SecretReport } from '../transform/secrets/secret-report.js';
 import type { Chunk, GitContext, SkippedFile } from '../types.js';
 
 /** Everything the overview file shows. */
@@ -42,6 +43,8 @@ export interface Overview {
     readonly type: string;
     readonly count: number;
   }[];
+  /** Likely secrets, found whether or not redaction ran. */
+  readonly secrets: SecretReport;
   /** Files where a requested step could not apply, each with its reason. */
   readonly notes: readonly { readonly path: string; readonly note: string }[];
   /** Diffs and log of a git work tree, when asked for; `tokens` counts their text. */

@@ -68,6 +68,25 @@ function renderOptions(options: OverviewModel['options']): string[] {
 }
 
 /**
+ * <secrets redacted files [hint]> holding <found type count low_confidence/> per type,
+ * <file path type confidence count/> per file and type, <private-key path/> per key file.
+ */
+function renderSecrets(secrets: OverviewModel['secrets']): string {
+  const attributes = {
+    redacted: String(secrets.redacted),
+    files: secrets.files,
+    ...(secrets.hint === null ? {} : { hint: secrets.hint }),
+  };
+  return element('secrets', attributes, [
+    ...Object.entries(secrets.found).map(([type, count]) =>
+      element('found', { type, count, low_confidence: secrets.low_confidence[type] ?? 0 }, []),
+    ),
+    ...secrets.entries.map((entry) => element('file', { ...entry }, [])),
+    ...secrets.private_key_files.map((path) => element('private-key', { path }, [])),
+  ]);
+}
+
+/**
  * Overview layout: <overview> holding <source/>, <statistics/>, <options> (one <option name>
  * each; list options hold <value> elements), <tree> (text), <files>, <chunks> (each <chunk>
  * with its <piece/> elements), <skipped> (<file path reason>description</file>),
@@ -112,6 +131,7 @@ function renderOverview(overview: Overview): string {
       {},
       model.redactions.map((entry) => element('redaction', { ...entry }, [])),
     ),
+    renderSecrets(model.secrets),
     element(
       'notes',
       {},

@@ -11,6 +11,8 @@ export interface TransformContext {
   note(message: string): void;
   /** Counts one redaction of a credential type (never the secret itself). */
   countRedaction(type: string): void;
+  /** Counts one likely secret found, redacted or not (never the secret itself). */
+  countSecret?(type: string, confidence: 'high' | 'low'): void;
   /**
    * Replaces the file's language for the later steps and the output (a notebook becomes the
    * kernel's language); `language` above reads the new value afterwards.

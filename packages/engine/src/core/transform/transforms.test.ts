@@ -42,13 +42,20 @@ describe('transform pipeline', () => {
   it('runs only the enabled steps, numbering after blank lines are gone', async () => {
     const options = resolveOptions({ removeBlankLines: true, showLineNumbers: true });
     const steps = enabledTransforms(options);
-    expect(steps.map((step) => step.name)).toEqual(['remove-blank-lines', 'line-numbers']);
+    expect(steps.map((step) => step.name)).toEqual([
+      'remove-blank-lines',
+      'redact-secrets',
+      'line-numbers',
+    ]);
     expect(await applyTransforms('x\n\ny\n', steps, context(options))).toBe('1 | x\n2 | y\n');
   });
 
-  it('does nothing with default options', async () => {
+  it('only detects secrets with default options, leaving the text alone', async () => {
     const options = resolveOptions();
-    expect(enabledTransforms(options)).toEqual([]);
+    expect(enabledTransforms(options).map((step) => step.name)).toEqual(['redact-secrets']);
+    expect(await applyTransforms('x\n\n', enabledTransforms(options), context(options))).toBe(
+      'x\n\n',
+    );
     expect(await applyTransforms('x\n\n', [], context(options))).toBe('x\n\n');
   });
 });

@@ -365,7 +365,11 @@ describe('the notebook step in the pipeline', () => {
     const on = enabledTransforms(
       resolveOptions({ notebookProcessing: true, removeBlankLines: true }),
     );
-    expect(on.map((step) => step.name)).toEqual(['notebook', 'remove-blank-lines']);
+    expect(on.map((step) => step.name)).toEqual([
+      'notebook',
+      'remove-blank-lines',
+      'redact-secrets',
+    ]);
     expect(enabledTransforms(resolveOptions()).map((step) => step.name)).not.toContain('notebook');
   });
 

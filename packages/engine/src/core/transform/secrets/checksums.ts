@@ -42,6 +42,14 @@ export function hasBase62Crc32Checksum(token: string, prefixLength: number): boo
   return encodeBase62(crc32(body.slice(0, 30)), 6) === body.slice(30);
 }
 
+/**
+ * `high` when the token's CRC32 checks out, `low` when not: a token whose checksum fails is
+ * still redacted (it may be mistyped or cut and still work), only reported as less certain.
+ */
+export function checksumConfidence(prefixLength: number): (secret: string) => 'high' | 'low' {
+  return (secret) => (hasBase62Crc32Checksum(secret, prefixLength) ? 'high' : 'low');
+}
+
 /** Decodes base64 or base64url to a binary string; undefined when it is not valid base64. */
 export function decodeBase64(value: string): string | undefined {
   const standard = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');

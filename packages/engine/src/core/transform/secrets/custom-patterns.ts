@@ -88,7 +88,13 @@ function scanWindow(
       const group = match.indices?.[1];
       const [start, end] = group ?? [match.index, match.index + match[0].length];
       if (end > start)
-        out.push({ start: from + start, end: from + end, type: rule.id, priority: rule.index });
+        out.push({
+          start: from + start,
+          end: from + end,
+          type: rule.id,
+          priority: rule.index,
+          confidence: 'high',
+        });
     }
   }
 }

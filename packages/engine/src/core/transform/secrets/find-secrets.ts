@@ -1,7 +1,7 @@
 import { shannonEntropy } from './entropy.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { hasExampleWords, isExampleValue, isNotAssignedSecret } from './placeholders.js';
-import type { CompiledRule } from './secret-rule.js';
+import type { CompiledRule, Confidence, ScannedFile } from './secret-rule.js';
 
 /** One credential found: the characters to replace, and the rule (type) that found them. */
 export interface SecretFinding {
@@ -10,6 +10,8 @@ export interface SecretFinding {
   readonly type: string;
   /** Rule priority: lower wins where findings overlap. */
   readonly priority: number;
+  /** `low` when the value has the format but fails the format's own check (a checksum). */
+  readonly confidence: Confidence;
 }
 
 /** Lines (by start offset) and the rules to run on each; multiline rules run on the whole text. */
@@ -51,7 +53,12 @@ function secretSpan(rule: CompiledRule, match: RegExpExecArray): [number, number
   return [match.index, match.index + match[0].length];
 }
 
-function isAccepted(rule: CompiledRule, secret: string, match: RegExpExecArray): boolean {
+function isAccepted(
+  rule: CompiledRule,
+  secret: string,
+  match: RegExpExecArray,
+  file: ScannedFile,
+): boolean {
   if (secret.length === 0) return false;
   const placeholders = rule.placeholders ?? 'format';
   if (placeholders === 'words' && hasExampleWords(secret)) return false;
@@ -59,7 +66,7 @@ function isAccepted(rule: CompiledRule, secret: string, match: RegExpExecArray):
     return false;
   if (placeholders === 'assignment' && isNotAssignedSecret(secret)) return false;
   if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return false;
-  return rule.validate ? rule.validate(secret, match) : true;
+  return rule.validate ? rule.validate(secret, match, file) : true;
 }
 
 function runRule(
@@ -68,6 +75,7 @@ function runRule(
   offset: number,
   out: SecretFinding[],
   vetoes: SecretFinding[],
+  file: ScannedFile,
 ): void {
   const matcher = rule.matcher;
   matcher.lastIndex = 0;
@@ -77,13 +85,15 @@ function runRule(
       continue;
     }
     const [start, end] = secretSpan(rule, match);
-    const finding = {
+    const secret = text.slice(start, end);
+    const finding: SecretFinding = {
       start: start + offset,
       end: end + offset,
       type: rule.id,
       priority: rule.index,
+      confidence: rule.confidence?.(secret) ?? 'high',
     };
-    if (isAccepted(rule, text.slice(start, end), match)) out.push(finding);
+    if (isAccepted(rule, secret, match, file)) out.push(finding);
     // Only a rejected single-line match vetoes: a rejected block may span real findings.
     else if (rule.rejectionIsFinal !== false && !rule.multiline) vetoes.push(finding);
   }
@@ -123,15 +133,19 @@ export function resolveOverlaps(
 }
 
 /** Every credential the rules find in `text`, non-overlapping, in order. */
-export function findSecrets(text: string, index: KeywordIndex): SecretFinding[] {
+export function findSecrets(
+  text: string,
+  index: KeywordIndex,
+  file: ScannedFile = { configSyntax: false },
+): SecretFinding[] {
   const plan = planScan(text, index);
   const found: SecretFinding[] = [];
   const vetoes: SecretFinding[] = [];
   for (const [start, line] of plan.lines) {
     const lineText = text.slice(start, line.end);
-    for (const rule of line.rules) runRule(rule, lineText, start, found, vetoes);
+    for (const rule of line.rules) runRule(rule, lineText, start, found, vetoes, file);
   }
-  for (const rule of plan.wholeText) runRule(rule, text, 0, found, vetoes);
+  for (const rule of plan.wholeText) runRule(rule, text, 0, found, vetoes, file);
   if (found.length === 0) return found;
   const blobs = dataUriRanges(text);
   const outsideBlobs = found.filter(

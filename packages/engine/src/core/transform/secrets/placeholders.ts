@@ -107,9 +107,24 @@ export function meanWordLength(value: string): number {
   return runs.length === 0 ? 0 : runs.reduce((sum, run) => sum + run.length, 0) / runs.length;
 }
 
+/**
+ * Words have vowels: every lower-case letter run of three or more holds one (`Mot de passe`,
+ * `prodDbPass`; capitals are acronyms, `getMRT`). Random letters (`PssOhQjHQCKMII`, a generated
+ * password) mostly do not.
+ */
+function isPronounceable(value: string): boolean {
+  return (value.match(LETTER_RUN) ?? []).every(
+    (run) => run.length < 3 || !/[a-z]/.test(run) || /[aeiouy]/i.test(run),
+  );
+}
+
 /** One segment of a dotted code path: camelCase or snake_case words, or an ALL_CAPS constant. */
 const SEGMENT = String.raw`(?:[A-Za-z_$][a-z0-9_$]*(?:[A-Z][a-z0-9_$]+)*|[A-Z][A-Z0-9_]*)`;
-const CODE_LIKE = new RegExp(String.raw`^${SEGMENT}(?:\.${SEGMENT})+(?:\(\)?)?$|[()[\]{}]`);
+// Brackets in pairs (a call, an index, a block) or a name opening one (`input(` cut at its
+// quote). A lone `)` inside a value is one of a password's symbols.
+const CODE_LIKE = new RegExp(
+  String.raw`^${SEGMENT}(?:\.${SEGMENT})+(?:\(\)?)?$|\(.*\)|\[.*\]|\{.*\}|^[\w.$]+[([{]$`,
+);
 const NUMBER_LIKE =
   /^[+-]?\d+(?:\.\d+)?[a-z]{0,2}$|^0x[0-9a-f]+$|^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/i;
 
@@ -126,7 +141,9 @@ export function isNotAssignedSecret(value: string, user?: string): boolean {
     INDIRECTION.test(value) ||
     TEST_WORDS.test(value) ||
     ENV_NAME.test(value) ||
-    ((WORD_LIKE.test(value) || CAMEL_CASE.test(value)) && meanWordLength(value) >= 3) ||
+    ((WORD_LIKE.test(value) || CAMEL_CASE.test(value)) &&
+      meanWordLength(value) >= 3 &&
+      isPronounceable(value)) ||
     PATH_OR_URL.test(value) ||
     (CODE_LIKE.test(value) && (meanWordLength(value) >= 3 || !/\d/.test(value))) ||
     NUMBER_LIKE.test(value)

@@ -1,23 +1,40 @@
 import type { Transform } from '../transform.js';
+import { isPrivateKeyFileName } from './file-kind.js';
 import type * as RedactSecrets from './redact-secrets.js';
+import { PRIVATE_KEY_FILE_TYPE, isPrivateKeyType } from './secret-report.js';
 
 /**
- * The rules (212 of them, with zod for custom patterns) load on first use: a worker thread of a
- * job that does not redact never compiles them (about 75 ms of start-up per thread).
+ * The rules (with zod for custom patterns) load on first use, once per thread (about 75 ms of
+ * start-up); after that a file without any rule keyword costs one prefilter pass.
  */
 let loading: Promise<typeof RedactSecrets> | undefined;
 
-/** DESIGN 4.7: credentials replaced in place by typed markers; counts reported, never values. */
+/**
+ * Secret detection always runs; with `redactSecrets` on, each credential is replaced in place by
+ * a typed marker, and with it off the text is returned byte for byte. Either way every finding
+ * is counted per file by type and confidence, never its value. A file named like a private key
+ * (`id_rsa`, `key.pem`) is counted as one even when no key block in it is recognised.
+ */
 export const redactSecretsTransform: Transform = {
   name: 'redact-secrets',
-  isEnabled: (options) => options.redactSecrets,
+  isEnabled: () => true,
   apply: async (text, context) => {
     const { redactSecrets } = await (loading ??= import('./redact-secrets.js'));
+    const redacting = context.options.redactSecrets;
     const result = redactSecrets(text, {
       customPatterns: context.options.customSecretPatterns ?? [],
+      path: context.path,
     });
-    for (const finding of result.findings) context.countRedaction(finding.type);
+    for (const finding of result.findings) {
+      context.countSecret?.(finding.type, finding.confidence);
+      if (redacting) context.countRedaction(finding.type);
+    }
+    if (
+      isPrivateKeyFileName(context.path) &&
+      !result.findings.some((finding) => isPrivateKeyType(finding.type))
+    )
+      context.countSecret?.(PRIVATE_KEY_FILE_TYPE, 'low');
     for (const note of result.notes) context.note(note);
-    return result.text;
+    return redacting ? result.text : text;
   },
 };

@@ -92,6 +92,7 @@ describe('redactSecrets', () => {
 describe('redact-secrets transform', () => {
   const run = async (text: string, options = resolveOptions({ redactSecrets: true })) => {
     const counts: Record<string, number> = {};
+    const found: string[] = [];
     const notes: string[] = [];
     const context: TransformContext = {
       path: 'config/settings.py',
@@ -101,12 +102,13 @@ describe('redact-secrets transform', () => {
       countRedaction: (type) => {
         counts[type] = (counts[type] ?? 0) + 1;
       },
+      countSecret: (type, confidence) => found.push(`${type} ${confidence}`),
     };
     const output = await applyTransforms(text, enabledTransforms(options), context);
-    return { output, counts, notes };
+    return { output, counts, found, notes };
   };
 
-  it('is enabled by redactSecrets and runs after blank lines, before line numbers', () => {
+  it('always runs (detection), after blank lines, before line numbers', () => {
     const options = resolveOptions({
       redactSecrets: true,
       removeBlankLines: true,
@@ -114,7 +116,17 @@ describe('redact-secrets transform', () => {
     });
     const names = enabledTransforms(options).map((step) => step.name);
     expect(names).toEqual(['remove-blank-lines', 'redact-secrets', 'line-numbers']);
-    expect(redactSecretsTransform.isEnabled(resolveOptions())).toBe(false);
+    expect(redactSecretsTransform.isEnabled(resolveOptions())).toBe(true);
+  });
+
+  it('with redaction off returns the text unchanged and counts what it found', async () => {
+    const token = sample('npm-token');
+    const text = `A = "${token}"
+`;
+    const { output, counts, found } = await run(text, resolveOptions());
+    expect(output).toBe(text);
+    expect(counts).toEqual({});
+    expect(found).toEqual(['npm-token high']);
   });
 
   it('counts redactions per type through the context', async () => {

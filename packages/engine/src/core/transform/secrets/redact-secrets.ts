@@ -8,12 +8,15 @@ import type { SecretFinding } from './find-secrets.js';
 import { findSecrets, resolveOverlaps } from './find-secrets.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { buildKeywordIndex } from './keyword-index.js';
+import { scannedFile } from './file-kind.js';
 import { applyRedactions } from './redact.js';
 import { SECRET_RULES } from './rules/index.js';
 import type { CompiledRule } from './secret-rule.js';
 import { compileRule } from './secret-rule.js';
 
 export interface RedactionOptions {
+  /** The file's path: configuration files read `key = value` as literal values. */
+  readonly path?: string;
   /** User regular expressions (type `custom`); invalid ones are skipped with a note. */
   readonly customPatterns?: readonly string[];
   readonly customTimeBudgetMs?: number;
@@ -55,7 +58,7 @@ function customRules(patterns: readonly string[]): ReturnType<typeof compileCust
 /** Finds every credential in `text` and replaces each by `[REDACTED:<type>]`, in place. */
 export function redactSecrets(text: string, options: RedactionOptions = {}): RedactionResult {
   const notes: string[] = [];
-  let findings = findSecrets(text, builtInRules().index);
+  let findings = findSecrets(text, builtInRules().index, scannedFile(options.path));
   const patterns = options.customPatterns ?? [];
   if (patterns.length > 0) {
     const custom = customRules(patterns);

@@ -36,10 +36,30 @@ export interface SecretRule {
    */
   readonly rejectionIsFinal?: boolean;
   /**
-   * Last check on the secret (checksums, decodable structure). `match.input` is the line the
-   * match is on (the whole text for multiline rules).
+   * Last check on the secret (decodable structure, context). `match.input` is the line the
+   * match is on (the whole text for multiline rules); `file` says what kind of file it is.
    */
-  readonly validate?: (secret: string, match: RegExpExecArray) => boolean;
+  readonly validate?: (secret: string, match: RegExpExecArray, file: ScannedFile) => boolean;
+  /**
+   * How sure the finding is, for formats with a built-in check (a checksum): `low` when the
+   * check fails. A failed check never keeps a value out of the redaction (a mistyped or cut
+   * token may still work, and a made-up one costs a reader little); it is only reported.
+   * Absent: `high`.
+   */
+  readonly confidence?: (secret: string) => Confidence;
+}
+
+export type Confidence = 'high' | 'low';
+
+/** What the scanner knows about the file beyond its text. */
+export interface ScannedFile {
+  /** The file's path in the bundle, when known. */
+  readonly path?: string;
+  /**
+   * A configuration syntax (YAML, INI, .env, properties, TOML, netrc, ...): an unquoted value
+   * after `key =` or `key:` is a value there, not a variable or an expression as in code.
+   */
+  readonly configSyntax: boolean;
 }
 
 /** A rule ready to run: its pattern global, with match indices, and its position (priority). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import {
@@ -198,6 +199,42 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     );
     expect(chunk.json().content).toContain('"[REDACTED:custom]"');
     expect(chunk.json().content).not.toContain('482913');
+  });
+
+  it('reports likely secrets with redaction off, leaving the content as it was', async () => {
+    const { access_token: token } = await signUp(t, 'secrets@example.com');
+    // Built at run time from parts: no realistic credential is committed.
+    const password = `${randomBytes(9).toString('base64url')}7`;
+    const url = `postgres://app:${password}@db.internal:5432/app`;
+    const files = {
+      'config/db.ts': `export const url = "${url}";\n`,
+      'deploy/id_rsa': 'a key would be here\n',
+      'src/index.ts': 'export const a = 1;\n',
+    };
+    const upload = await uploadInChunks(t.app, token, await buildZip(files));
+    const created = await assemble(t.app, token, upload, { selected: Object.keys(files) });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect((job.statistics as Record<string, unknown>).secrets).toEqual({
+      redacted: false,
+      files: 2,
+      found: { 'postgres-connection-string': 1, 'private-key-file': 1 },
+      low_confidence: { 'private-key-file': 1 },
+      by_file: [
+        { path: 'config/db.ts', type: 'postgres-connection-string', confidence: 'high', count: 1 },
+        { path: 'deploy/id_rsa', type: 'private-key-file', confidence: 'low', count: 1 },
+      ],
+      by_file_truncated: false,
+      private_key_files: ['deploy/id_rsa'],
+      hint: expect.stringMatching(/redact_secrets/),
+    });
+    expect(JSON.stringify(job)).not.toContain(password);
+    const chunk = await get(
+      t.app,
+      `/api/jobs/${created.json().job_id}/files/chunks/chunk-0001.md`,
+      token,
+    );
+    expect(chunk.json().content).toContain(url);
   });
 
   it('keeps jobs and uploads private to their owner', async () => {

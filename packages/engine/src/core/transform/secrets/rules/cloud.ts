@@ -145,4 +145,11 @@ export const CLOUD_RULES: readonly SecretRule[] = [
     pattern: prefixed('AKID', '[A-Za-z0-9]{32}'),
     minEntropy: 3.5,
   },
+  {
+    id: 'databricks-token',
+    description: 'Databricks personal access token',
+    keywords: ['dapi'],
+    pattern: prefixed('dapi', '[a-f0-9]{32}(?:-\\d)?'),
+    minEntropy: 3,
+  },
 ];

@@ -16,7 +16,8 @@ function credentialUrl(
     description,
     keywords,
     pattern: new RegExp(
-      String.raw`(?<![A-Za-z0-9+:])(?:${schemes})://(?:[^:@/\s"'\x60<>{}]{0,128}):([^@/\s"'\x60<>]{3,256})@[A-Za-z0-9_.\-\[\]%]+`,
+      // A password may hold `@` (unencoded, as people paste it): it runs to the last `@` before the host.
+      String.raw`(?<![A-Za-z0-9+:])(?:${schemes})://(?:[^:@/\s"'\x60<>{}]{0,128}):([^/\s"'\x60<>]{3,256})@[A-Za-z0-9_.\-\[\]%]+`,
     ),
     placeholders: 'none',
     validate: (password, match) => {

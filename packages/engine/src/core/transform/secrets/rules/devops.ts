@@ -1,4 +1,4 @@
-import { decodeBase64, hasBase62Crc32Checksum } from '../checksums.js';
+import { checksumConfidence, decodeBase64 } from '../checksums.js';
 import { isNotAssignedSecret } from '../placeholders.js';
 import type { SecretRule } from '../secret-rule.js';
 import { END, START, anyCase, anyOf, assigned, prefixed } from '../regex-parts.js';
@@ -10,7 +10,8 @@ export const DEVOPS_RULES: readonly SecretRule[] = [
     description: 'npm access token (npm_, with its CRC32)',
     keywords: ['npm_'],
     pattern: prefixed('npm_', '[A-Za-z0-9]{36}'),
-    validate: (secret) => hasBase62Crc32Checksum(secret, 4),
+    minEntropy: 3.5,
+    confidence: checksumConfidence(4),
   },
   {
     id: 'npmrc-auth-token',

@@ -90,7 +90,7 @@ function assignmentRule(family: Family): SecretRule {
     pattern: assignmentPattern(family.names),
     placeholders: 'none',
     rejectionIsFinal: false,
-    validate: (secret, match) => {
+    validate: (secret, match, file) => {
       const tailStart = match.indices?.[1]?.[0] ?? match.index;
       const keyword = match[0].slice(0, tailStart - match.index);
       const before = match.input.slice(Math.max(0, match.index - 40), match.index);
@@ -98,7 +98,8 @@ function assignmentRule(family: Family): SecretRule {
       return (
         namesCredential(head, keyword, match[1] ?? '', family.id === 'generic-token') &&
         !PUBLIC_VALUE.test(secret) &&
-        !(match[5] !== undefined && isCodeAfterAssignment(secret, match)) &&
+        // In code an unquoted value is an expression; in a config file it is the value itself.
+        !(match[5] !== undefined && !file.configSyntax && isCodeAfterAssignment(secret, match)) &&
         isLikelySecret(secret, family)
       );
     },

@@ -2,7 +2,9 @@ import type { SecretRule } from '../secret-rule.js';
 import { AI_RULES } from './ai.js';
 import { CLOUD_RULES } from './cloud.js';
 import { CONNECTION_STRING_RULES } from './connection-strings.js';
+import { CREDENTIAL_FILE_RULES } from './credential-files.js';
 import { DEVOPS_RULES } from './devops.js';
+import { FRAMEWORK_RULES } from './frameworks.js';
 import { GENERIC_RULES } from './generic.js';
 import { HOSTING_RULES } from './hosting.js';
 import { MESSAGING_RULES } from './messaging.js';
@@ -27,6 +29,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...AI_RULES,
   ...OBSERVABILITY_RULES,
   ...PRODUCTIVITY_RULES,
+  ...FRAMEWORK_RULES,
   ...CONNECTION_STRING_RULES,
+  ...CREDENTIAL_FILE_RULES,
   ...GENERIC_RULES,
 ];

@@ -1,4 +1,4 @@
-import { hasBase62Crc32Checksum } from '../checksums.js';
+import { checksumConfidence } from '../checksums.js';
 import type { SecretRule } from '../secret-rule.js';
 import { anyCase, assigned, prefixed } from '../regex-parts.js';
 
@@ -9,9 +9,12 @@ function githubToken(id: string, prefix: string, description: string): SecretRul
     description,
     keywords: [prefix],
     pattern: prefixed(prefix, '[A-Za-z0-9]{36}'),
-    validate: (secret) => hasBase62Crc32Checksum(secret, prefix.length),
+    minEntropy: 3.5,
+    confidence: checksumConfidence(prefix.length),
   };
 }
+
+const FINE_GRAINED_SHAPE = /^github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}$/;
 
 function gitlabToken(id: string, prefix: string, body: string, description: string): SecretRule {
   return { id, description, keywords: [prefix.toLowerCase()], pattern: prefixed(prefix, body) };
@@ -40,8 +43,10 @@ export const SOURCE_CONTROL_RULES: readonly SecretRule[] = [
     id: 'github-fine-grained-token',
     description: 'GitHub fine-grained personal access token',
     keywords: ['github_pat_'],
-    pattern: prefixed('github_pat_', '[A-Za-z0-9]{22}_[A-Za-z0-9]{59}'),
-    minEntropy: 4,
+    // Documented as 22 + `_` + 59 characters; other lengths are kept, with low confidence.
+    pattern: prefixed('github_pat_', '[A-Za-z0-9_]{40,255}'),
+    minEntropy: 3.5,
+    confidence: (secret) => (FINE_GRAINED_SHAPE.test(secret) ? 'high' : 'low'),
   },
   gitlabToken(
     'gitlab-token',

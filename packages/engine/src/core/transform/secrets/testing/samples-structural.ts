@@ -121,6 +121,48 @@ export const STRUCTURAL_SAMPLES: Record<string, SampleMaker> = {
   'smtp-credentials': url('SMTP_URL', 'smtps://mailer:', '@smtp.internal:465'),
   'ftp-credentials': url('FTP_URL', 'ftp://deploy:', '@files.internal/upload'),
   'basic-auth-url': url('ARTIFACTS_URL', 'https://ci-bot:', '@artifacts.internal/repo'),
+  'mysql-dsn': url('MYSQL_DSN', 'report:', '@tcp(mysql.internal:3306)/reports?parseTime=true'),
+  'mysql-cli-password': (r) => ({
+    name: 'backup.sh',
+    standalone: true,
+    before: 'mysqldump -u backup -p',
+    body: password(r),
+    after: ' --all-databases > all.sql',
+    negatives: ['mysql -u root -p shop', 'mysql -u root -p$MYSQL_ROOT_PASSWORD shop'],
+  }),
+  'netrc-password': (r) => ({
+    name: '.netrc',
+    standalone: true,
+    before: 'machine api.example.com login deploy password ',
+    body: password(r),
+    negatives: [
+      'machine example.com login anonymous password anonymous',
+      'Enter the password below to continue.',
+    ],
+  }),
+  'laravel-app-key': (r) => ({
+    name: 'APP_KEY',
+    before: 'base64:',
+    body: btoa(String.fromCharCode(...Array.from({ length: 32 }, () => r.int(0, 255)))),
+    negatives: ['APP_KEY=base64:${LARAVEL_APP_KEY}', `"APP_KEY": "base64:${r.alnum(12)}"`],
+  }),
+  'wordpress-auth-key': (r) => ({
+    name: 'AUTH_KEY',
+    body: r.from(ALNUM + '!@#%^&*()-_[]{}<>~+=,.;:/?|', 64),
+    contextual: true,
+    negatives: ["define( 'AUTH_KEY', 'put your unique phrase here' );"],
+  }),
+  'php-define-secret': (r) => ({
+    name: 'wp-config.php',
+    standalone: true,
+    before: "define( 'DB_PASSWORD', '",
+    body: password(r),
+    after: "' );",
+    negatives: [
+      "define( 'DB_PASSWORD', 'password_here' );",
+      "define( 'DB_PASSWORD', getenv('WORDPRESS_DB_PASSWORD') );",
+    ],
+  }),
   jwt: (r) => ({
     name: 'ID_TOKEN',
     prefix: 'eyJ',
