@@ -5,7 +5,7 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile, RenderedChunk } from '../types.js';
 import { buildChunks } from './build-chunks.js';
 import type { PendingCount } from './count-chunk.js';
-import { countBySegments } from './count-chunk.js';
+import { countBySegments, recountChanged } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
@@ -75,6 +75,7 @@ export async function chunkFiles(
   let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
 
   let mergePasses = 0;
+  const candidates = new Map<string, { text: string; tokens: number }>();
   for (let round = 0; ;) {
     const chunks = await renderEntries(entries, files, renderer, counter, countTexts, measurer);
     if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
@@ -82,7 +83,7 @@ export async function chunkFiles(
         mergePasses < MAX_MERGE_PASSES
           ? mergeNeighbours(
               entries.map((entry) => ({ spans: entry.spans, tokens: entry.rendered?.tokens ?? 0 })),
-              { files, limit, cost: costModel, measurer, renderer, counter },
+              { files, limit, cost: costModel, measurer, renderer, counter, rendered: candidates },
             )
           : undefined;
       if (merged) {
@@ -162,9 +163,14 @@ async function renderEntries(
     if (entry.rendered?.key === key) return;
     const segments = renderer.renderChunkSegments?.(chunk, context);
     const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
-    const count = segments
-      ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
-      : { known: 0, pending: [texts.push(text) - 1] };
+    // Same spans, new numbers or labels: count only what changed.
+    const known = entry.rendered && recountChanged(entry.rendered, text, counter);
+    const count: PendingCount =
+      known !== undefined
+        ? { known, pending: [] }
+        : segments
+          ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
+          : { known: 0, pending: [texts.push(text) - 1] };
     stale.push({ entry, key, text, count });
   });
   const counts = await countTexts(texts);

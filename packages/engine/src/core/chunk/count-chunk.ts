@@ -1,7 +1,7 @@
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { isCleanJunction, isNewlineJunction, PROBE_CHARS } from '../tokens/clean-joins.js';
 import type { ProcessedFile } from '../types.js';
-import { at, lineAt } from './line-index.js';
+import { at, computeLineStarts, lineAt } from './line-index.js';
 import type { PlannedSpan } from './strategy.js';
 
 /** Tokens already known plus the indexes of texts still to count; their sum is the chunk's count. */
@@ -120,4 +120,114 @@ function knownSpanTokens(
     return undefined;
   }
   return at(file.linePrefix, end) - at(file.linePrefix, first);
+}
+
+/** How far back a difference count looks for a clean line junction before giving up. */
+const MAX_JUNCTION_SEARCH = 64;
+/** Offsets tried after a difference for a clean cut inside its line. */
+const MAX_CUT_SEARCH = 256;
+
+/**
+ * The exact count of `text` from the count of `previous`, a rendering of the same chunk that
+ * differs only in short stretches inside lines (a chunk number, a total, part labels). Each
+ * stretch is widened to cuts where pre-tokens end in both texts (a line start that the newline rule
+ * cuts cleanly before it, a clean junction or line start after it), so the tokens outside the
+ * stretches are the same in both, and only the stretches are counted. Undefined when the line
+ * structure differs, no clean cut is near, or the stretches cover more than a quarter of the text.
+ */
+export function recountChanged(
+  previous: { readonly text: string; readonly tokens: number },
+  text: string,
+  counter: TokenCounter,
+): number | undefined {
+  const old = previous.text;
+  if (old === text) return previous.tokens;
+  const oldStarts = computeLineStarts(old);
+  const newStarts = computeLineStarts(text);
+  if (oldStarts.length !== newStarts.length) return undefined;
+  let tokens = previous.tokens;
+  let counted = 0;
+  /** Line index from which earlier stretches have not counted anything. */
+  let free = 0;
+  for (let line = 0; line + 1 < oldStarts.length; line++) {
+    const oldLine = old.slice(at(oldStarts, line), at(oldStarts, line + 1));
+    const newLine = text.slice(at(newStarts, line), at(newStarts, line + 1));
+    if (oldLine === newLine) continue;
+    let first = line;
+    while (first > free && !cutsCleanly(old, text, at(oldStarts, first), at(newStarts, first))) {
+      if (line - first >= MAX_JUNCTION_SEARCH) return undefined;
+      first--;
+    }
+    if (!cutsCleanly(old, text, at(oldStarts, first), at(newStarts, first))) return undefined;
+    const shift = at(newStarts, line) - at(oldStarts, line);
+    const end = stretchEnd(old, text, oldStarts, line, first === line, oldLine, newLine, counter);
+    if (end === undefined) return undefined;
+    const oldStretch = old.slice(at(oldStarts, first), end.old);
+    const newStretch = text.slice(at(newStarts, first), end.old + shift + end.shift);
+    counted += oldStretch.length + newStretch.length;
+    if (counted > text.length / 2) return undefined;
+    tokens += counter.count(newStretch) - counter.count(oldStretch);
+    free = end.nextLine;
+    line = end.nextLine - 1;
+  }
+  return tokens;
+}
+
+/** True at the text start, or at a line start that the newline rule cuts cleanly in both texts. */
+function cutsCleanly(left: string, right: string, leftAt: number, rightAt: number): boolean {
+  if (leftAt === 0 || rightAt === 0) return leftAt === rightAt;
+  return (
+    isNewlineJunction(left, leftAt, left, leftAt) &&
+    isNewlineJunction(right, rightAt, right, rightAt)
+  );
+}
+
+/**
+ * Where the stretch of a changed line ends: a clean junction in both texts after the line's last
+ * difference, else a following line start that cuts cleanly. `old` is the offset in the old text,
+ * `shift` what the new text adds within the line, `nextLine` the first line not counted.
+ */
+function stretchEnd(
+  old: string,
+  text: string,
+  oldStarts: Uint32Array,
+  line: number,
+  startsClean: boolean,
+  oldLine: string,
+  newLine: string,
+  counter: TokenCounter,
+): { old: number; shift: number; nextLine: number } | undefined {
+  const shift = newLine.length - oldLine.length;
+  const shorter = Math.min(oldLine.length, newLine.length);
+  let suffix = 0;
+  while (
+    suffix < shorter &&
+    oldLine.charCodeAt(oldLine.length - 1 - suffix) ===
+      newLine.charCodeAt(newLine.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  const from = oldLine.length - suffix;
+  const last = startsClean ? Math.min(from + MAX_CUT_SEARCH, oldLine.length - 1) : 0;
+  const clean = (lineText: string, cut: number) =>
+    isCleanJunction(
+      lineText.slice(0, cut),
+      lineText.slice(cut, cut + PROBE_CHARS),
+      counter.encoding,
+    );
+  // Only where the line starts at a clean cut are its own pre-tokens the text's.
+  for (let cut = Math.max(from, 1); cut < last; cut++) {
+    if (clean(oldLine, cut) && clean(newLine, cut + shift)) {
+      return { old: at(oldStarts, line) + cut, shift, nextLine: line + 1 };
+    }
+  }
+  const lines = oldStarts.length - 1;
+  for (let next = line + 1; next <= lines && next - line <= MAX_JUNCTION_SEARCH; next++) {
+    const oldAt = at(oldStarts, next);
+    if (next === lines) return { old: old.length, shift, nextLine: next };
+    if (cutsCleanly(old, text, oldAt, oldAt + shift)) return { old: oldAt, shift, nextLine: next };
+    const oldNext = old.slice(oldAt, at(oldStarts, next + 1));
+    if (oldNext !== text.slice(oldAt + shift, oldAt + shift + oldNext.length)) return undefined;
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@ import type { FormatRenderer } from '../render/renderer.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile } from '../types.js';
 import { buildChunks } from './build-chunks.js';
-import { countBySegments } from './count-chunk.js';
+import { countBySegments, recountChanged } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { isLineEnd, lineAt } from './line-index.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
@@ -25,6 +25,11 @@ export interface MergeInput {
   readonly measurer: CostMeasurer;
   readonly renderer: FormatRenderer;
   readonly counter: TokenCounter;
+  /**
+   * Candidates rendered by earlier passes, by their spans: a later pass renders the same merged
+   * chunk with other numbers, and counts only what changed.
+   */
+  readonly rendered: Map<string, { readonly text: string; readonly tokens: number }>;
 }
 
 /**
@@ -220,17 +225,25 @@ function countChunk(
   const { renderer, counter, measurer } = input;
   const context = measurer.renderContext(total);
   const segments = renderer.renderChunkSegments?.(chunk, context);
-  if (!segments) return counter.count(renderer.renderChunk(chunk, context));
-  const texts: string[] = [];
-  const { known, pending } = countBySegments(
-    segments,
-    spans,
-    input.files,
-    measurer.lineStarts,
-    counter,
-    texts,
-  );
-  return pending.reduce((sum, index) => sum + counter.count(texts[index] ?? ''), known);
+  const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
+  const key = spans.map((span) => `${span.file}:${span.start}-${span.end}`).join(',');
+  const earlier = input.rendered.get(key);
+  let tokens = earlier && recountChanged(earlier, text, counter);
+  if (tokens === undefined && segments) {
+    const texts: string[] = [];
+    const { known, pending } = countBySegments(
+      segments,
+      spans,
+      input.files,
+      measurer.lineStarts,
+      counter,
+      texts,
+    );
+    tokens = pending.reduce((sum, index) => sum + counter.count(texts[index] ?? ''), known);
+  }
+  tokens ??= counter.count(text);
+  input.rendered.set(key, { text, tokens });
+  return tokens;
 }
 
 function addParts(counts: Map<number, number>, spans: readonly { file: number }[], sign: number) {
