@@ -90,7 +90,14 @@ export async function chunkFiles(
         mergePasses++;
         const previous = entries;
         entries = merged.map((item) =>
-          'kept' in item ? (previous[item.kept] as Entry) : { spans: item.spans, depth: 0 },
+          'kept' in item
+            ? (previous[item.kept] as Entry)
+            : // Its rendering from the merge pass lets the next render count only new numbers.
+              {
+                spans: item.spans,
+                depth: 0,
+                rendered: { key: '', text: item.text, tokens: item.tokens },
+              },
         );
         continue;
       }

@@ -21,7 +21,7 @@ const TEMPLATE = `# {{source}}: chunk {{chunk.index}} of {{chunk.count}}
 `;
 
 /** Numbers a chunk's rendering depends on besides its content. */
-const numbering = fc.record({
+const numbering: fc.Arbitrary<Numbering> = fc.record({
   index: fc.integer({ min: 1, max: 20_000 }),
   extra: fc.integer({ min: 0, max: 20_000 }),
   parts: fc.array(fc.tuple(fc.integer({ min: 1, max: 1500 }), fc.nat(1500)), {
@@ -30,7 +30,13 @@ const numbering = fc.record({
   }),
 });
 
-function chunkOf(contents: readonly string[], numbers: fc.RecordValue<typeof numbering>): Chunk {
+interface Numbering {
+  readonly index: number;
+  readonly extra: number;
+  readonly parts: readonly (readonly [number, number])[];
+}
+
+function chunkOf(contents: readonly string[], numbers: Numbering): Chunk {
   return {
     index: numbers.index,
     pieces: contents.map((content, position) => {

@@ -15,7 +15,13 @@ export interface FittingChunk {
 
 /** A chunk after merging: one of the input chunks unchanged (its position), or merged spans. */
 export type MergedChunk =
-  { readonly kept: number } | { readonly spans: readonly PlannedSpan[]; readonly tokens: number };
+  | { readonly kept: number }
+  | {
+      readonly spans: readonly PlannedSpan[];
+      /** Its rendering with the numbers of the pass that merged it, and that text's tokens. */
+      readonly text: string;
+      readonly tokens: number;
+    };
 
 export interface MergeInput {
   readonly files: readonly ProcessedFile[];
@@ -57,7 +63,7 @@ export function mergeNeighbours(
   for (const chunk of chunks) addParts(partCounts, chunk.spans, 1);
   const partsBefore = new Map<number, number>();
   const out: MergedChunk[] = [];
-  let current: { spans: readonly PlannedSpan[]; tokens: number; kept?: number } = {
+  let current: { spans: readonly PlannedSpan[]; text?: string; tokens: number; kept?: number } = {
     ...first,
     kept: 0,
   };
@@ -66,29 +72,39 @@ export function mergeNeighbours(
   for (let position = 1; position < chunks.length; position++) {
     const next = chunks[position] as FittingChunk;
     const spans = mergeSpans(current.spans, next.spans);
-    let tokens = Number.POSITIVE_INFINITY;
+    let rendered = { text: '', tokens: Number.POSITIVE_INFINITY };
     if (lowerBound(current, next, spans, input) <= input.limit) {
       const removed = new Map<number, number>();
       addParts(removed, [...current.spans, ...next.spans], 1);
       addParts(removed, spans, -1);
       const chunk = labelled(spans, out.length + 1, partsBefore, partCounts, removed, input);
-      tokens = countChunk(chunk, spans, chunks.length - merges - 1, input);
-      if (tokens <= input.limit) {
+      rendered = countChunk(chunk, spans, chunks.length - merges - 1, input);
+      if (rendered.tokens <= input.limit) {
         for (const [file, count] of removed)
           partCounts.set(file, (partCounts.get(file) ?? 0) - count);
       }
     }
-    if (tokens <= input.limit) {
-      current = { spans, tokens };
+    if (rendered.tokens <= input.limit) {
+      current = { spans, ...rendered };
       merges++;
     } else {
-      out.push(current.kept === undefined ? current : { kept: current.kept });
+      out.push(finished(current));
       addParts(partsBefore, current.spans, 1);
       current = { ...next, kept: position };
     }
   }
-  out.push(current.kept === undefined ? current : { kept: current.kept });
+  out.push(finished(current));
   return merges > 0 ? out : undefined;
+}
+
+function finished(chunk: {
+  spans: readonly PlannedSpan[];
+  text?: string;
+  tokens: number;
+  kept?: number;
+}): MergedChunk {
+  if (chunk.kept !== undefined) return { kept: chunk.kept };
+  return { spans: chunk.spans, text: chunk.text ?? '', tokens: chunk.tokens };
 }
 
 /**
@@ -153,8 +169,8 @@ function lowerBound(
   const { cost, files } = input;
   // Formats do not render content additively (yaml turns a block literal into a quoted string
   // when either half needs escapes; escaped runs join differently): a generous margin, since
-  // pairs of well-filled chunks are far above it anyway.
-  const slack = 16 + Math.ceil(input.limit / 20);
+  // a well-filled chunk beside a remainder is above it.
+  const slack = 32 + Math.ceil(input.limit / 100);
   const reached = new Map<number, number>();
   for (const span of left.spans)
     reached.set(span.file, Math.max(reached.get(span.file) ?? 0, span.end));
@@ -221,7 +237,7 @@ function countChunk(
   spans: readonly PlannedSpan[],
   total: number,
   input: MergeInput,
-): number {
+): { text: string; tokens: number } {
   const { renderer, counter, measurer } = input;
   const context = measurer.renderContext(total);
   const segments = renderer.renderChunkSegments?.(chunk, context);
@@ -243,7 +259,7 @@ function countChunk(
   }
   tokens ??= counter.count(text);
   input.rendered.set(key, { text, tokens });
-  return tokens;
+  return { text, tokens };
 }
 
 function addParts(counts: Map<number, number>, spans: readonly { file: number }[], sign: number) {
