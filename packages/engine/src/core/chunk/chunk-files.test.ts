@@ -144,7 +144,7 @@ describe('fixed', () => {
   });
 
   it('without overlap, windows follow each other with nothing repeated', async () => {
-    const files = [makeFile(counter, 'a.ts', numbered('a', 120))];
+    const files = [makeFile(counter, 'a.ts', numbered('a', 200))];
     const { chunks } = await run(files, optionsFor('fixed', 400));
     const repeated = checkChunks(chunks, files, { limit: 400, allowOverlap: true, overlap: 0 });
     expect(repeated).toEqual([0]);

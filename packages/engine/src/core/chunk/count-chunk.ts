@@ -1,0 +1,233 @@
+import type { TokenCounter } from '../tokens/token-counter.js';
+import { isCleanJunction, isNewlineJunction, PROBE_CHARS } from '../tokens/clean-joins.js';
+import type { ProcessedFile } from '../types.js';
+import { at, computeLineStarts, lineAt } from './line-index.js';
+import type { PlannedSpan } from './strategy.js';
+
+/** Tokens already known plus the indexes of texts still to count; their sum is the chunk's count. */
+export interface PendingCount {
+  readonly known: number;
+  readonly pending: number[];
+}
+
+/**
+ * The exact count of a chunk from its segments (wrapper, content, wrapper, ...). Where two
+ * neighbours do not join cleanly (see isCleanJunction: tokens could merge across the join), they
+ * are merged into one text to count. Then wrappers are counted here (they are short), a whole
+ * file whose segment stayed alone adds the count the file stage made, and everything else is
+ * queued for counting with the other texts.
+ */
+export function countBySegments(
+  segments: readonly string[],
+  spans: readonly PlannedSpan[],
+  files: readonly ProcessedFile[],
+  lineStarts: (file: ProcessedFile) => Uint32Array,
+  counter: TokenCounter,
+  texts: string[],
+): PendingCount {
+  const parts: Part[] = [];
+  segments.forEach((text, index) => {
+    const isWrapper = index % 2 === 0;
+    const span = isWrapper ? undefined : spans[(index - 1) / 2];
+    const file = span === undefined ? undefined : files[span.file];
+    const tokens = file && span ? knownSpanTokens(file, span, lineStarts(file)) : undefined;
+    const part: Part = { text, tokens, isShort: isWrapper };
+    const last = parts.pop();
+    // The junction is judged against everything that follows it, not this segment alone: a
+    // one-space piece between a wrapper's "\n" and the next wrapper's "\n" joins both newlines
+    // into one pre-token, though each pair on its own joins cleanly.
+    if (
+      last === undefined ||
+      isCleanJunction(last.text, followingText(segments, index), counter.encoding)
+    ) {
+      if (last) parts.push(last);
+      parts.push(part);
+    } else {
+      parts.push(...joinParts(last, part, counter));
+    }
+  });
+  let known = 0;
+  const pending: number[] = [];
+  for (const part of parts) {
+    if (part.tokens !== undefined) known += part.tokens;
+    else if (part.isShort) known += counter.count(part.text);
+    else pending.push(texts.push(part.text) - 1);
+  }
+  return { known, pending };
+}
+
+/** Segments from `index` on, joined, as far as a junction check can look (PROBE_CHARS). */
+function followingText(segments: readonly string[], index: number): string {
+  let text = '';
+  for (let at = index; at < segments.length && text.length < PROBE_CHARS; at++) {
+    text += (segments[at] as string).slice(0, PROBE_CHARS - text.length);
+  }
+  return text;
+}
+
+interface Part {
+  readonly text: string;
+  /** Exact tokens when known without counting this text. */
+  readonly tokens: number | undefined;
+  /** Short enough to count on this thread. */
+  readonly isShort: boolean;
+}
+
+/**
+ * Two parts whose junction is not clean, as parts that are. Typically a file without a final
+ * newline before its closing wrapper: its last line is split off where the file's own pre-tokens
+ * are cut cleanly, so the body keeps its known count (minus the last line's) and only the last
+ * line is counted again, with the wrapper. Otherwise the two are merged and counted whole.
+ */
+function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
+  const text = left.text;
+  const lastLine = text.lastIndexOf('\n') + 1;
+  if (
+    left.tokens !== undefined &&
+    right.isShort &&
+    lastLine > 0 &&
+    isNewlineJunction(text, lastLine, text, lastLine)
+  ) {
+    const tail = text.slice(lastLine);
+    return [
+      { text: text.slice(0, lastLine), tokens: left.tokens - counter.count(tail), isShort: false },
+      { text: tail + right.text, tokens: undefined, isShort: true },
+    ];
+  }
+  return [{ text: text + right.text, tokens: undefined, isShort: left.isShort && right.isShort }];
+}
+
+/**
+ * A span's token count from the file stage's line prefix sums, when the span is the whole file,
+ * or runs between line starts where the file's own pre-tokens are cut cleanly (the newline rule),
+ * so that the span counted alone gives the same pre-tokens; otherwise undefined.
+ */
+function knownSpanTokens(
+  file: ProcessedFile,
+  span: PlannedSpan,
+  starts: Uint32Array,
+): number | undefined {
+  const { content } = file;
+  if (span.start === 0 && span.end === content.length) return file.tokens;
+  const cleanAt = (offset: number) =>
+    offset === 0 ||
+    offset === content.length ||
+    isNewlineJunction(content, offset, content, offset);
+  if (!cleanAt(span.start) || !cleanAt(span.end)) return undefined;
+  const first = lineAt(starts, span.start);
+  const end = lineAt(starts, span.end);
+  if (at(starts, first) !== span.start || (end < file.lines && at(starts, end) !== span.end)) {
+    return undefined;
+  }
+  return at(file.linePrefix, end) - at(file.linePrefix, first);
+}
+
+/** How far back a difference count looks for a clean line junction before giving up. */
+const MAX_JUNCTION_SEARCH = 64;
+/** Offsets tried after a difference for a clean cut inside its line. */
+const MAX_CUT_SEARCH = 256;
+
+/**
+ * The exact count of `text` from the count of `previous`, a rendering of the same chunk that
+ * differs only in short stretches inside lines (a chunk number, a total, part labels). Each
+ * stretch is widened to cuts where pre-tokens end in both texts (a line start that the newline rule
+ * cuts cleanly before it, a clean junction or line start after it), so the tokens outside the
+ * stretches are the same in both, and only the stretches are counted. Undefined when the line
+ * structure differs, no clean cut is near, or the stretches cover more than a quarter of the text.
+ */
+export function recountChanged(
+  previous: { readonly text: string; readonly tokens: number },
+  text: string,
+  counter: TokenCounter,
+): number | undefined {
+  const old = previous.text;
+  if (old === text) return previous.tokens;
+  const oldStarts = computeLineStarts(old);
+  const newStarts = computeLineStarts(text);
+  if (oldStarts.length !== newStarts.length) return undefined;
+  let tokens = previous.tokens;
+  let counted = 0;
+  /** Line index from which earlier stretches have not counted anything. */
+  let free = 0;
+  for (let line = 0; line + 1 < oldStarts.length; line++) {
+    const oldLine = old.slice(at(oldStarts, line), at(oldStarts, line + 1));
+    const newLine = text.slice(at(newStarts, line), at(newStarts, line + 1));
+    if (oldLine === newLine) continue;
+    let first = line;
+    while (first > free && !cutsCleanly(old, text, at(oldStarts, first), at(newStarts, first))) {
+      if (line - first >= MAX_JUNCTION_SEARCH) return undefined;
+      first--;
+    }
+    if (!cutsCleanly(old, text, at(oldStarts, first), at(newStarts, first))) return undefined;
+    const shift = at(newStarts, line) - at(oldStarts, line);
+    const end = stretchEnd(old, text, oldStarts, line, first === line, oldLine, newLine, counter);
+    if (end === undefined) return undefined;
+    const oldStretch = old.slice(at(oldStarts, first), end.old);
+    const newStretch = text.slice(at(newStarts, first), end.old + shift + end.shift);
+    counted += oldStretch.length + newStretch.length;
+    if (counted > text.length / 2) return undefined;
+    tokens += counter.count(newStretch) - counter.count(oldStretch);
+    free = end.nextLine;
+    line = end.nextLine - 1;
+  }
+  return tokens;
+}
+
+/** True at the text start, or at a line start that the newline rule cuts cleanly in both texts. */
+function cutsCleanly(left: string, right: string, leftAt: number, rightAt: number): boolean {
+  if (leftAt === 0 || rightAt === 0) return leftAt === rightAt;
+  return (
+    isNewlineJunction(left, leftAt, left, leftAt) &&
+    isNewlineJunction(right, rightAt, right, rightAt)
+  );
+}
+
+/**
+ * Where the stretch of a changed line ends: a clean junction in both texts after the line's last
+ * difference, else a following line start that cuts cleanly. `old` is the offset in the old text,
+ * `shift` what the new text adds within the line, `nextLine` the first line not counted.
+ */
+function stretchEnd(
+  old: string,
+  text: string,
+  oldStarts: Uint32Array,
+  line: number,
+  startsClean: boolean,
+  oldLine: string,
+  newLine: string,
+  counter: TokenCounter,
+): { old: number; shift: number; nextLine: number } | undefined {
+  const shift = newLine.length - oldLine.length;
+  const shorter = Math.min(oldLine.length, newLine.length);
+  let suffix = 0;
+  while (
+    suffix < shorter &&
+    oldLine.charCodeAt(oldLine.length - 1 - suffix) ===
+      newLine.charCodeAt(newLine.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  const from = oldLine.length - suffix;
+  const last = startsClean ? Math.min(from + MAX_CUT_SEARCH, oldLine.length - 1) : 0;
+  const clean = (lineText: string, cut: number) =>
+    isCleanJunction(
+      lineText.slice(0, cut),
+      lineText.slice(cut, cut + PROBE_CHARS),
+      counter.encoding,
+    );
+  // Only where the line starts at a clean cut are its own pre-tokens the text's.
+  for (let cut = Math.max(from, 1); cut < last; cut++) {
+    if (clean(oldLine, cut) && clean(newLine, cut + shift)) {
+      return { old: at(oldStarts, line) + cut, shift, nextLine: line + 1 };
+    }
+  }
+  const lines = oldStarts.length - 1;
+  for (let next = line + 1; next <= lines && next - line <= MAX_JUNCTION_SEARCH; next++) {
+    const oldAt = at(oldStarts, next);
+    if (next === lines) return { old: old.length, shift, nextLine: next };
+    if (cutsCleanly(old, text, oldAt, oldAt + shift)) return { old: oldAt, shift, nextLine: next };
+    const oldNext = old.slice(oldAt, at(oldStarts, next + 1));
+    if (oldNext !== text.slice(oldAt + shift, oldAt + shift + oldNext.length)) return undefined;
+  }
+  return undefined;
+}
