@@ -24,7 +24,7 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
   const config = resolveSecrets(baseConfig);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   try {
@@ -59,6 +59,11 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
     database,
     url,
     worker,
+    /**
+     * Stops in dependency order: the worker first (no new jobs; running ones finish or are
+     * handed back within the grace period, while the queue, storage and database still work),
+     * then the HTTP server and the queue, then the database.
+     */
     async stop() {
       await worker?.stop();
       await app.close();

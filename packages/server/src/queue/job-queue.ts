@@ -14,7 +14,11 @@ export interface JobQueue {
    */
   enqueue(jobId: string, attempt?: number): Promise<void>;
   /** Starts `concurrency` consumers calling `handle` with job ids. */
-  consume(concurrency: number, handle: (jobId: string) => Promise<void>): Promise<void>;
+  consume(concurrency: number, handle: (jobId: string) => Promise<unknown>): Promise<void>;
+  /** Stops taking new messages; handlers already running go on to their end. */
+  stopConsuming(): Promise<void>;
+  /** Messages waiting to be taken (the queue depth). */
+  depth(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +82,14 @@ export async function startJobQueue(
         );
         workers.push(id);
       }
+    },
+
+    async stopConsuming() {
+      for (const id of workers.splice(0)) await boss.offWork({ id });
+    },
+
+    async depth() {
+      return boss.getQueueSize(PROCESS_JOB_QUEUE);
     },
 
     async stop() {
