@@ -73,6 +73,21 @@ describe.each(databaseKinds())('jobs under faults on %s', (kind) => {
     return { token, jobId: res.json().job_id as string };
   }
 
+  it('a job whose heartbeats keep coming runs to the end', async () => {
+    const { token, jobId } = await pendingJob('beating@example.com');
+    const gated = gatedProcessor(pool);
+    const running = runJob(t.app.services, jobId, {
+      heartbeatMs: 50,
+      progressMs: 50,
+      processor: gated.processor,
+    });
+    await gated.reached;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    gated.open();
+    expect(await running).toBe('succeeded');
+    expect((await get(t.app, `/api/jobs/${jobId}`, token)).json().status).toBe('succeeded');
+  });
+
   it('deleting a running job stops its worker and leaves nothing of it in storage', async () => {
     const { token, jobId } = await pendingJob('cancel@example.com');
     const gated = gatedProcessor(pool);

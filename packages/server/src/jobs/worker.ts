@@ -63,7 +63,12 @@ export async function startWorker(
     const run = runJob(ctx, jobId, runtime);
     inFlight.add(run);
     try {
-      hooks.onOutcome?.(await run);
+      const outcome = await run;
+      ctx.logger.debug({ jobId, outcome }, 'job run ended');
+      hooks.onOutcome?.(outcome);
+    } catch (error) {
+      ctx.logger.error({ err: error, jobId }, 'job run ended with an error');
+      throw error;
     } finally {
       inFlight.delete(run);
     }
