@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { JobError, JobStage } from '@repobundle/contract';
 import {
   describeSkipReason,
@@ -33,6 +34,8 @@ export interface WorkerRuntime {
   shutdown?: AbortSignal;
   /** Called as each stage of a job ends (metrics). */
   onStage?: (stage: JobStageName, seconds: number) => void;
+  /** Called with the archive's size and the pack stage's time (engine throughput). */
+  onPacked?: (bytes: number, seconds: number) => void;
 }
 
 /** The stages a job's time is measured in. */
@@ -285,6 +288,8 @@ export async function runJob(
     const local = await unlessStopped(ctx.storage.localFile(job.archive_key), stop.signal);
     stageEnded('read');
     let bundle: Bundle;
+    const archiveBytes = (await stat(local.path)).size;
+    const packStarted = Date.now();
     try {
       const options = storedOptions(job);
       bundle = await unlessStopped(
@@ -299,6 +304,7 @@ export async function runJob(
     } finally {
       await local.release();
     }
+    runtime.onPacked?.(archiveBytes, (Date.now() - packStarted) / 1000);
     stageEnded('pack', { files: bundle.statistics.files, lines: bundle.statistics.lines });
     report({ stage: 'writing', percent: 90 });
     const outputs = await storeOutputs(ctx, job, bundle, stop.signal);

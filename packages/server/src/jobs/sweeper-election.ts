@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ServiceContext } from '../services/context.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** Any fixed number shared by every worker of every version: the sweeper's advisory lock. */
 export const SWEEPER_LOCK_KEY = 7_305_155_002;
@@ -18,8 +18,10 @@ export interface SweeperElection {
  * lock is freed and another worker takes it at its next try. The embedded database has one
  * process by construction, so it always sweeps.
  */
-export function createSweeperElection(ctx: ServiceContext): SweeperElection {
-  const url = ctx.config.databaseUrl;
+export function createSweeperElection(
+  url: string | null,
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): SweeperElection {
   if (!url) return { holdsRole: async () => true, release: async () => undefined };
 
   let client: pg.Client | null = null;
@@ -53,10 +55,10 @@ export function createSweeperElection(ctx: ServiceContext): SweeperElection {
           [SWEEPER_LOCK_KEY],
         );
         held = result.rows[0]?.locked === true;
-        if (held) ctx.logger.info('this worker is now the cluster sweeper');
+        if (held) logger.info('this worker is now the cluster sweeper');
         return held;
       } catch (error) {
-        ctx.logger.warn({ err: error }, 'sweeper election failed; trying again next sweep');
+        logger.warn({ err: error }, 'sweeper election failed; trying again next sweep');
         drop();
         return false;
       }

@@ -49,6 +49,10 @@ describe('a worker stopped with SIGTERM mid-job', () => {
     const restarted = Date.now();
     const job = await client.waitForJob(token, jobId, finished, 90_000);
     expect(job.status).toBe('succeeded');
+    // Every file processed: an engine whose threads were closed under it fails each file,
+    // which must not pass for a finished job.
+    expect(job.file_count).toBe(1500);
+    expect(job.errors).toEqual([]);
     // Taken at once from the queue, not found by the sweeper after the stale timeout.
     expect((Date.now() - restarted) / 1000).toBeLessThan(45);
     const me = (await client.call('/auth/me', { token })).body;

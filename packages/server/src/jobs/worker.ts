@@ -25,6 +25,8 @@ export interface RunningWorker {
 export interface WorkerHooks {
   /** Each ended job stage and how long it took (metrics). */
   onStage?: (stage: JobStageName, seconds: number) => void;
+  /** Each job's archive size and pack time (engine throughput). */
+  onPacked?: (bytes: number, seconds: number) => void;
   /** Each ended run of the handler. */
   onOutcome?: (outcome: JobOutcome) => void;
 }
@@ -52,6 +54,7 @@ export async function startWorker(
     workerId: id,
     shutdown: shutdown.signal,
     ...(hooks.onStage ? { onStage: hooks.onStage } : {}),
+    ...(hooks.onPacked ? { onPacked: hooks.onPacked } : {}),
   };
   const policy = {
     staleAfterMs,
@@ -74,7 +77,7 @@ export async function startWorker(
     }
   });
 
-  const election: SweeperElection = createSweeperElection(ctx);
+  const election: SweeperElection = createSweeperElection(ctx.config.databaseUrl, ctx.logger);
   let sweeping: Promise<boolean> | undefined;
   const sweepNow = () =>
     (sweeping ??= (async () => {

@@ -17,8 +17,6 @@ export interface JobQueue {
   consume(concurrency: number, handle: (jobId: string) => Promise<unknown>): Promise<void>;
   /** Stops taking new messages; handlers already running go on to their end. */
   stopConsuming(): Promise<void>;
-  /** Messages waiting to be taken (the queue depth). */
-  depth(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -86,10 +84,6 @@ export async function startJobQueue(
 
     async stopConsuming() {
       for (const id of workers.splice(0)) await boss.offWork({ id });
-    },
-
-    async depth() {
-      return boss.getQueueSize(PROCESS_JOB_QUEUE);
     },
 
     async stop() {

@@ -19,7 +19,6 @@ export function createLazyJobQueue(db: Kysely<Database>, options: QueueOptions =
     async stopConsuming() {
       if (started) await (await started).stopConsuming();
     },
-    depth: async () => (await queue()).depth(),
     async stop() {
       if (started) await (await started).stop();
     },
