@@ -29,6 +29,8 @@ import { transactionsRoutes } from './http/routes/payments/transactions.routes.j
 import { webhookRoutes } from './http/routes/payments/webhook.routes.js';
 import type { JobQueue } from './queue/job-queue.js';
 import { createLazyJobQueue } from './queue/lazy-job-queue.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { metricsRoutes } from './http/routes/metrics/metrics.routes.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
 import { createAccessTokens } from './services/access-tokens.js';
 import type { ServiceContext } from './services/context.js';
@@ -63,6 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What the routes use; the worker of ROLE=all runs on the same context. */
     services: ServiceContext;
+    /** This process's Prometheus metrics (GET /metrics; the worker records its jobs here). */
+    metrics: Metrics;
   }
 }
 
@@ -141,6 +145,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.queue) await queue.stop();
   });
   app.decorate('services', ctx);
+  const metrics = createMetrics(database.db);
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
 
   useZodValidation(app);
   useErrorHandler(app);
@@ -150,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const routeOptions = { ctx };
   await app.register(healthRoutes, routeOptions);
+  await app.register(metricsRoutes, { metrics });
   await app.register(authRoutes, routeOptions);
   await app.register(accountRoutes, routeOptions);
   await app.register(waitlistRoutes, routeOptions);

@@ -14,7 +14,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
-  if (config.role === 'worker') console.log('ROLE=worker: processing jobs; stop with SIGTERM.');
+  if (config.role === 'worker') {
+    const probes = server.healthUrl ? `; /healthz and /metrics at ${server.healthUrl}` : '';
+    console.log(`ROLE=worker: processing jobs${probes}; stop with SIGTERM.`);
+  }
   let isStopping = false;
   const stop = (signal: string) => {
     if (isStopping) return;

@@ -6,6 +6,7 @@ import { resolveSecrets } from './config/secrets.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
 import { startWorker, type RunningWorker } from './jobs/worker.js';
+import { startHealthServer } from './health-server.js';
 
 export interface RunningServer {
   app: FastifyInstance | null;
@@ -13,6 +14,8 @@ export interface RunningServer {
   url: string | null;
   /** The job worker of ROLE=all and ROLE=worker. */
   worker: RunningWorker | null;
+  /** ROLE=worker with HEALTH_PORT: where its /healthz and /metrics answer. */
+  healthUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -24,7 +27,7 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
   const config = resolveSecrets(baseConfig);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   try {
@@ -36,7 +39,18 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
   let url: string | null = null;
   const app = await buildApp({ config, database });
   const worker: RunningWorker | null =
-    config.role === 'api' ? null : await startWorker(app.services);
+    config.role === 'api'
+      ? null
+      : await startWorker(app.services, {
+          onStage: (stage, seconds) => app.metrics.observeStage(stage, seconds),
+          onOutcome: (outcome) => app.metrics.observeOutcome(outcome),
+          onPacked: (bytes, seconds) => app.metrics.observeThroughput(bytes, seconds),
+        });
+  // A worker does not serve the API; its probes and metrics get a port of their own.
+  const health =
+    config.role === 'worker' && config.healthPort !== null
+      ? await startHealthServer(app, config.host, config.healthPort)
+      : null;
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -59,8 +73,15 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
     database,
     url,
     worker,
+    healthUrl: health?.url ?? null,
+    /**
+     * Stops in dependency order: the worker first (no new jobs; running ones finish or are
+     * handed back within the grace period, while the queue, storage and database still work),
+     * then the HTTP server and the queue, then the database.
+     */
     async stop() {
       await worker?.stop();
+      await health?.close();
       await app.close();
       await database.close();
     },

@@ -32,6 +32,8 @@ describe('readConfig', () => {
       AUTH_RATE_LIMIT: '5',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       DATABASE_URL: 'postgres://u@h/db',
+      JWT_SECRET: 'a-shared-secret-of-the-whole-cluster-0123',
+      ADMIN_TOKEN: 'a-shared-admin-token-0123',
       PORT_UNKNOWN: 'ignored',
     });
     expect(config).toMatchObject({
@@ -44,6 +46,39 @@ describe('readConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       databaseUrl: 'postgres://u@h/db',
     });
+  });
+
+  it('refuses a shared database without shared secrets', () => {
+    // Generated per process, two processes on one database would reject each other's tokens.
+    for (const env of [
+      { DATABASE_URL: 'postgres://u@h/db' },
+      { DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'j'.repeat(32) },
+      { DATABASE_URL: 'postgres://u@h/db', ADMIN_TOKEN: 'a'.repeat(16) },
+    ]) {
+      expect(() => readConfig(env)).toThrow(ConfigError);
+    }
+    try {
+      readConfig({ DATABASE_URL: 'postgres://u@h/db' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'JWT_SECRET and ADMIN_TOKEN must be set when DATABASE_URL is: every process sharing the database must use the same ones (generated per process, they would disagree)',
+      ]);
+    }
+    expect(readConfig({}).jwtSecret).toBeNull();
+  });
+
+  it('reads the cluster settings: shutdown grace, pool size, health port', () => {
+    expect(readConfig({})).toMatchObject({
+      shutdownGraceSeconds: 30,
+      databasePoolSize: 10,
+      healthPort: null,
+    });
+    expect(
+      readConfig({ SHUTDOWN_GRACE_SECONDS: '5', DATABASE_POOL_SIZE: '4', HEALTH_PORT: '9100' }),
+    ).toMatchObject({ shutdownGraceSeconds: 5, databasePoolSize: 4, healthPort: 9100 });
+    expect(() => readConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(
+      /DATABASE_POOL_SIZE: must be at least 2/,
+    );
   });
 
   it('lists every problem at once', () => {

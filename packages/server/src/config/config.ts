@@ -48,6 +48,17 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.optional(),
   JOB_STALE_SECONDS: positiveInt.max(86_400, 'must be at most 86400 seconds').default(60),
   SWEEP_INTERVAL_SECONDS: positiveInt.max(3600, 'must be at most 3600 seconds').default(30),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(30),
+  DATABASE_POOL_SIZE: positiveInt
+    .min(2, 'must be at least 2')
+    .max(1000, 'must be at most 1000')
+    .default(10),
+  HEALTH_PORT: port.optional(),
   BETA_GATE: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   AUTH_RATE_LIMIT: positiveInt.default(20),
@@ -91,6 +102,12 @@ export interface Config {
   /** A processing job without a heartbeat for this long lost its worker (stuck-job policy). */
   jobStaleSeconds: number;
   sweepIntervalSeconds: number;
+  /** On SIGTERM, running jobs get this long to finish before they are handed back. */
+  shutdownGraceSeconds: number;
+  /** Connections each process opens to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** ROLE=worker serves /healthz and /metrics on this port when set. */
+  healthPort: number | null;
   betaGate: boolean;
   maintenanceMode: boolean;
   authRateLimit: number;
@@ -137,6 +154,11 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.ADMIN_TOKEN)) {
+    problems.push(
+      'JWT_SECRET and ADMIN_TOKEN must be set when DATABASE_URL is: every process sharing the database must use the same ones (generated per process, they would disagree)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -155,6 +177,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     workerConcurrency: e.WORKER_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
     jobStaleSeconds: e.JOB_STALE_SECONDS,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    healthPort: e.HEALTH_PORT ?? null,
     betaGate: e.BETA_GATE,
     maintenanceMode: e.MAINTENANCE_MODE,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -158,6 +158,11 @@ export interface JobsTable {
   progress_stage: Generated<string>;
   progress_percent: Generated<number>;
   attempts: Generated<number>;
+  /** Claims handed back by a worker shutting down (not counted against the attempt limit). */
+  handbacks: Generated<number>;
+  /** The attempt whose outputs are live (jobs/<id>/attempts/<n>/); null: jobs/<id>/output/. */
+  output_attempt: number | null;
+  worker_id: string | null;
   heartbeat_at: NullableTimestamp;
   statistics: ColumnType<unknown, string | null | undefined, string | null>;
   analytics: ColumnType<unknown, string | null | undefined, string | null>;

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { JobError, JobStage } from '@repobundle/contract';
 import {
   describeSkipReason,
@@ -15,19 +16,45 @@ import { presentSecrets, storedOptions } from '../presenters/job.presenter.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
-import { outputPrefix } from '../services/jobs.service.js';
+import { attemptPrefix, jobPrefix } from '../services/jobs.service.js';
 
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;
 
 export interface WorkerRuntime {
-  /** How often a running job proves its worker alive. */
+  /** How often a running job proves its worker alive (and learns whether it still owns the job). */
   heartbeatMs: number;
   /** Progress is written at most this often. */
   progressMs: number;
   /** The engine's worker threads, kept warm across jobs (each pack would boot its own). */
   processor?: FileProcessor;
+  /** Names this process on the job row and in logs (host and process id). */
+  workerId?: string;
+  /** Aborted when the process shuts down: the running attempt is handed back to the queue. */
+  shutdown?: AbortSignal;
+  /** Called as each stage of a job ends (metrics). */
+  onStage?: (stage: JobStageName, seconds: number) => void;
+  /** Called with the archive's size and the pack stage's time (engine throughput). */
+  onPacked?: (bytes: number, seconds: number) => void;
 }
+
+/** The stages a job's time is measured in. */
+export type JobStageName = 'read' | 'pack' | 'store' | 'settle';
+
+/** How one run of the handler ended. */
+export type JobOutcome =
+  | 'succeeded'
+  | 'failed'
+  /** Deleted, finished or taken over by a newer attempt while this one ran. */
+  | 'abandoned'
+  /** Given back to the queue because this process is shutting down. */
+  | 'handed-back'
+  /** Not this run's to do (not pending, or already done). */
+  | 'skipped';
+
+/** Tries that count against MAX_ATTEMPTS: claims, less those handed back at a shutdown. */
+export const countedAttempts = (job: { attempts: number; handbacks: number }) =>
+  job.attempts - job.handbacks;
 
 const heldBy = (job: JobRow): Reservation => ({
   monthly: job.reserved_monthly,
@@ -51,11 +78,21 @@ function percentOf(progress: PackProgress): { stage: JobStage; percent: number }
   }
 }
 
-/** Marks a job failed and returns its credits, once (the row lock orders racing callers). */
-export async function failJob(ctx: ServiceContext, jobId: string, message: string): Promise<void> {
+/**
+ * Marks a job failed and returns its credits, once (the row lock orders racing callers). With
+ * `attempt`, only while that attempt still owns the job: a stale attempt's error must not fail
+ * the attempt that replaced it.
+ */
+export async function failJob(
+  ctx: ServiceContext,
+  jobId: string,
+  message: string,
+  attempt?: number,
+): Promise<void> {
   await inTransaction(ctx.db, async (repos) => {
     const job = await repos.jobs.lock(jobId);
     if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+    if (attempt !== undefined && job.attempts !== attempt) return;
     await refundReservation(repos, job.user_id, job.id, heldBy(job));
     await repos.jobs.update(job.id, {
       status: 'failed',
@@ -67,21 +104,26 @@ export async function failJob(ctx: ServiceContext, jobId: string, message: strin
 }
 
 /** Claims a queued job for this worker: pending -> processing, one more attempt. */
-async function claim(ctx: ServiceContext, jobId: string): Promise<JobRow | 'exhausted' | null> {
+async function claim(
+  ctx: ServiceContext,
+  jobId: string,
+  workerId: string | null,
+): Promise<JobRow | 'exhausted' | null> {
   return inTransaction(ctx.db, async (repos) => {
     const job = await repos.jobs.lock(jobId);
     if (!job || job.status !== 'pending') return null;
-    if (job.attempts >= MAX_ATTEMPTS) return 'exhausted';
+    if (countedAttempts(job) >= MAX_ATTEMPTS) return 'exhausted';
     const now = ctx.now();
     await repos.jobs.update(job.id, {
       status: 'processing',
       attempts: job.attempts + 1,
+      worker_id: workerId,
       started_at: job.started_at ?? now,
       heartbeat_at: now,
       progress_stage: 'reading',
       progress_percent: 5,
     });
-    return { ...job, status: 'processing', attempts: job.attempts + 1 };
+    return { ...job, status: 'processing', attempts: job.attempts + 1, worker_id: workerId };
   });
 }
 
@@ -95,82 +137,178 @@ function errorsOf(bundle: Bundle): JobError[] {
     }));
 }
 
-/** Stores the overview and every chunk under the job's output folder. */
+/** Stores the overview and every chunk under this attempt's own folder. */
 async function storeOutputs(
   ctx: ServiceContext,
-  jobId: string,
+  job: JobRow,
   bundle: Bundle,
+  signal: AbortSignal,
 ): Promise<StoredOutput[]> {
   const files = [
     { path: bundle.overview.fileName, text: bundle.overview.text },
     ...bundle.chunks.map((chunk) => ({ path: `chunks/${chunk.fileName}`, text: chunk.text })),
   ];
+  const prefix = attemptPrefix(job.id, job.attempts);
   const stored: StoredOutput[] = [];
   for (const file of files) {
-    const { size } = await ctx.storage.put(
-      `${outputPrefix(jobId)}${file.path}`,
-      Buffer.from(file.text, 'utf8'),
-    );
+    if (signal.aborted) throw new AttemptStopped();
+    const { size } = await ctx.storage.put(`${prefix}${file.path}`, Buffer.from(file.text, 'utf8'));
     stored.push({ path: file.path, size });
   }
   return stored;
 }
 
+/** This attempt no longer owns its job, or the process is shutting down. */
+class AttemptStopped extends Error {
+  constructor() {
+    super('the attempt was stopped');
+    this.name = 'AttemptStopped';
+  }
+}
+
+/** Rejects with AttemptStopped as soon as `signal` aborts; `work` is left to fail on its own. */
+function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(new AttemptStopped());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => {
+      work.catch(() => undefined);
+      reject(new AttemptStopped());
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error instanceof EngineError && signal.aborted ? new AttemptStopped() : error);
+      },
+    );
+  });
+}
+
+/**
+ * Gives a job back to the queue at a shutdown: pending again, the claim not counted as a try,
+ * queued at once so another worker takes it without waiting for the stale-heartbeat sweep.
+ */
+async function handBack(ctx: ServiceContext, job: JobRow): Promise<boolean> {
+  const returned = await inTransaction(ctx.db, async (repos) => {
+    const locked = await repos.jobs.lock(job.id);
+    if (!locked || locked.status !== 'processing' || locked.attempts !== job.attempts) return false;
+    await repos.jobs.update(job.id, {
+      status: 'pending',
+      handbacks: locked.handbacks + 1,
+      heartbeat_at: null,
+      worker_id: null,
+      progress_stage: 'queued',
+      progress_percent: 0,
+    });
+    return true;
+  });
+  if (returned) await ctx.queue.enqueue(job.id, job.attempts);
+  return returned;
+}
+
+/** Removes objects under the job's attempts other than the live one (superseded attempts). */
+async function removeOtherAttempts(ctx: ServiceContext, job: JobRow): Promise<void> {
+  const live = attemptPrefix(job.id, job.attempts);
+  for (const object of await ctx.storage.list(`${jobPrefix(job.id)}attempts`)) {
+    if (!object.key.startsWith(live)) await ctx.storage.delete(object.key);
+  }
+}
+
 /**
  * The queue's handler: runs the engine on the job's archive and records the result. Idempotent:
  * a job that is not pending (done, failed, deleted, or running elsewhere) is left alone, and
- * settling happens under the job's row lock only while it is still processing, so a retried
- * job is never charged twice.
+ * settling happens under the job's row lock only while this attempt still owns the job, so a
+ * retried job is never charged twice. Outputs go to the attempt's own folder and become live
+ * only with the settlement; an attempt that loses its job (deleted, or retried after this
+ * worker froze) stops at its next heartbeat and removes what it wrote.
  */
 export async function runJob(
   ctx: ServiceContext,
   jobId: string,
-  timing: WorkerRuntime,
-): Promise<void> {
-  const claimed = await claim(ctx, jobId);
-  if (claimed === null) return;
+  runtime: WorkerRuntime,
+): Promise<JobOutcome> {
+  const workerId = runtime.workerId ?? null;
+  const claimed = await claim(ctx, jobId, workerId);
+  if (claimed === null) return 'skipped';
   if (claimed === 'exhausted') {
     await failJob(
       ctx,
       jobId,
       `Processing failed ${MAX_ATTEMPTS} times; your credits were refunded.`,
     );
-    return;
+    return 'failed';
   }
   const job = claimed;
+  const log = ctx.logger.child({ jobId: job.id, attempt: job.attempts, workerId });
+  const stop = new AbortController();
+  const onShutdown = () => stop.abort('shutdown');
+  if (runtime.shutdown?.aborted) onShutdown();
+  runtime.shutdown?.addEventListener('abort', onShutdown, { once: true });
+  let stageStarted = Date.now();
+  const stageEnded = (stage: JobStageName, extra: Record<string, unknown> = {}) => {
+    const seconds = (Date.now() - stageStarted) / 1000;
+    stageStarted = Date.now();
+    runtime.onStage?.(stage, seconds);
+    log.info({ stage, seconds, ...extra }, `job stage ${stage} done`);
+  };
+
   const started = Date.now();
-  // The heartbeat proves this worker alive to the stuck-job sweeper; progress rides along.
+  // The heartbeat proves this worker alive to the stuck-job sweeper and tells it whether the
+  // job is still its own; progress rides along.
   let current: { stage: JobStage; percent: number } = { stage: 'reading', percent: 5 };
   let lastWrite = 0;
   const write = () =>
     ctx.repos.jobs
-      .reportProgress(job.id, current.stage, current.percent, ctx.now())
-      .catch(() => undefined);
+      .reportProgress(job.id, job.attempts, current.stage, current.percent, ctx.now())
+      .then(
+        (owned) => {
+          if (!owned) stop.abort('lost');
+        },
+        () => undefined,
+      );
   const report = (next: { stage: JobStage; percent: number }) => {
     current = next;
-    if (Date.now() - lastWrite < timing.progressMs) return;
+    if (Date.now() - lastWrite < runtime.progressMs) return;
     lastWrite = Date.now();
     void write();
   };
-  const beat = setInterval(() => void write(), timing.heartbeatMs);
+  const beat = setInterval(() => void write(), runtime.heartbeatMs);
   beat.unref();
+  log.info('job claimed');
 
   try {
     if (!job.archive_key) throw new Error('the job has no archive');
-    const local = await ctx.storage.localFile(job.archive_key);
+    const local = await unlessStopped(ctx.storage.localFile(job.archive_key), stop.signal);
+    stageEnded('read');
     let bundle: Bundle;
+    const archiveBytes = (await stat(local.path)).size;
+    const packStarted = Date.now();
     try {
       const options = storedOptions(job);
-      bundle = await pack(local.path, engineOptions(options, job.selected_paths), {
-        onProgress: (progress) => report(percentOf(progress)),
-        sourceName: job.source_name,
-        ...(timing.processor ? { processor: timing.processor } : {}),
-      });
+      bundle = await unlessStopped(
+        pack(local.path, engineOptions(options, job.selected_paths), {
+          onProgress: (progress) => report(percentOf(progress)),
+          sourceName: job.source_name,
+          signal: stop.signal,
+          ...(runtime.processor ? { processor: runtime.processor } : {}),
+        }),
+        stop.signal,
+      );
     } finally {
       await local.release();
     }
+    runtime.onPacked?.(archiveBytes, (Date.now() - packStarted) / 1000);
+    stageEnded('pack', { files: bundle.statistics.files, lines: bundle.statistics.lines });
     report({ stage: 'writing', percent: 90 });
-    const outputs = await storeOutputs(ctx, job.id, bundle);
+    const outputs = await storeOutputs(ctx, job, bundle, stop.signal);
+    stageEnded('store', { outputs: outputs.length });
     const statistics: StoredStatistics = {
       files: bundle.statistics.files,
       skipped_files: bundle.statistics.skippedFiles,
@@ -200,6 +338,7 @@ export async function runJob(
         statistics: JSON.stringify(statistics),
         analytics: JSON.stringify(bundle.analytics),
         outputs: JSON.stringify(outputs),
+        output_attempt: job.attempts,
         errors: JSON.stringify(errorsOf(bundle)),
         progress_stage: 'done',
         progress_percent: 100,
@@ -209,16 +348,39 @@ export async function runJob(
       });
       return true;
     });
-    // The archive is no longer needed once the outputs exist; a superseded attempt keeps its own.
-    if (finished) await ctx.storage.delete(job.archive_key);
+    if (!finished) throw new AttemptStopped();
+    stageEnded('settle');
+    // The archive and any superseded attempt's leftovers are no longer needed.
+    await ctx.storage.delete(job.archive_key);
+    await removeOtherAttempts(ctx, job).catch((error: unknown) =>
+      log.warn({ err: error }, 'leftovers of an earlier attempt not removed'),
+    );
+    log.info({ seconds: (Date.now() - started) / 1000 }, 'job succeeded');
+    return 'succeeded';
   } catch (error) {
+    // Whatever happens next, nothing this attempt wrote may stay: it is not the live output.
+    clearInterval(beat);
+    await ctx.storage
+      .deletePrefix(attemptPrefix(job.id, job.attempts))
+      .catch((cleanup: unknown) => log.warn({ err: cleanup }, 'attempt outputs not removed'));
+    if (error instanceof AttemptStopped || stop.signal.aborted) {
+      if (stop.signal.reason === 'shutdown' && (await handBack(ctx, job))) {
+        log.info('job handed back to the queue: this worker is shutting down');
+        return 'handed-back';
+      }
+      log.info('job abandoned: deleted or taken over by a newer attempt');
+      return 'abandoned';
+    }
     const message =
       error instanceof EngineError
         ? error.message
         : 'Processing failed because of an error on our side; your credits were refunded.';
-    if (!(error instanceof EngineError)) ctx.logger.error({ err: error, jobId }, 'job failed');
-    await failJob(ctx, job.id, message);
+    if (!(error instanceof EngineError)) log.error({ err: error }, 'job failed');
+    else log.info({ reason: error.message }, 'job failed');
+    await failJob(ctx, job.id, message, job.attempts);
+    return 'failed';
   } finally {
     clearInterval(beat);
+    runtime.shutdown?.removeEventListener('abort', onShutdown);
   }
 }

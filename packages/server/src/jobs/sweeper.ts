@@ -3,7 +3,7 @@ import type { ServiceContext } from '../services/context.js';
 import { jobPrefix } from '../services/jobs.service.js';
 import { sweepAbandonedUploads } from '../services/uploads.service.js';
 import { resetDueMonthlyCredits } from '../services/monthly-credits.js';
-import { failJob, MAX_ATTEMPTS } from './run-job.js';
+import { countedAttempts, failJob, MAX_ATTEMPTS } from './run-job.js';
 
 export interface SweepPolicy {
   /** A processing job whose heartbeat is older than this lost its worker. */
@@ -33,11 +33,12 @@ export async function sweep(ctx: ServiceContext, policy: SweepPolicy): Promise<S
   const report: SweepReport = { requeued: 0, failed: 0, deleted: 0, uploads: 0, resets: 0 };
 
   for (const stale of await ctx.repos.jobs.stale(new Date(now - policy.staleAfterMs))) {
-    if (stale.attempts >= MAX_ATTEMPTS) {
+    if (countedAttempts(stale) >= MAX_ATTEMPTS) {
       await failJob(
         ctx,
         stale.id,
         `Processing stopped ${MAX_ATTEMPTS} times; your credits were refunded.`,
+        stale.attempts,
       );
       report.failed++;
       continue;
@@ -64,10 +65,16 @@ export async function sweep(ctx: ServiceContext, policy: SweepPolicy): Promise<S
     report.requeued++;
   }
 
+  // Storage before the row: a failure leaves the row due, so the next sweep tries again
+  // rather than forgetting objects nobody would ever remove.
   for (const due of await ctx.repos.jobs.dueForDeletion(ctx.now())) {
-    await ctx.repos.jobs.remove(due.id);
-    await ctx.storage.deletePrefix(jobPrefix(due.id));
-    report.deleted++;
+    try {
+      await ctx.storage.deletePrefix(jobPrefix(due.id));
+      await ctx.repos.jobs.remove(due.id);
+      report.deleted++;
+    } catch (error) {
+      ctx.logger.warn({ err: error, jobId: due.id }, 'due job not deleted; retried next sweep');
+    }
   }
 
   report.uploads = await sweepAbandonedUploads(ctx, policy.abandonedUploadMs);

@@ -1,12 +1,34 @@
+import { hostname } from 'node:os';
 import { createPooledProcessor } from '@repobundle/engine';
 import type { ServiceContext } from '../services/context.js';
-import { runJob } from './run-job.js';
+import { runJob, type JobOutcome, type JobStageName } from './run-job.js';
+import { createSweeperElection, type SweeperElection } from './sweeper-election.js';
 import { sweep } from './sweeper.js';
 
 export interface RunningWorker {
-  /** Runs the housekeeping now (also on a timer); tests call it to skip the wait. */
-  sweepNow(): Promise<void>;
-  stop(): Promise<void>;
+  /** This process's name on the jobs it claims and in its log lines. */
+  readonly id: string;
+  /**
+   * Runs the housekeeping now (also on a timer) if this process is the cluster's sweeper;
+   * false when another process holds that role. Tests call it to skip the wait.
+   */
+  sweepNow(): Promise<boolean>;
+  /** Jobs running in this process now. */
+  running(): number;
+  /**
+   * Stops taking jobs, lets running ones finish for up to `graceMs`, then hands the rest back
+   * to the queue (another worker takes them at once) and releases the engine's threads.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface WorkerHooks {
+  /** Each ended job stage and how long it took (metrics). */
+  onStage?: (stage: JobStageName, seconds: number) => void;
+  /** Each job's archive size and pack time (engine throughput). */
+  onPacked?: (bytes: number, seconds: number) => void;
+  /** Each ended run of the handler. */
+  onOutcome?: (outcome: JobOutcome) => void;
 }
 
 const HOUR = 3_600_000;
@@ -14,40 +36,89 @@ const HOUR = 3_600_000;
 /**
  * The worker role: consumes the job queue and runs the sweeper on a timer. The first sweep runs
  * at once, so a job left behind by a process that died is picked up as soon as a worker returns.
+ * On PostgreSQL only one worker of the cluster sweeps at a time (see sweeper-election.ts).
  */
-export async function startWorker(ctx: ServiceContext): Promise<RunningWorker> {
+export async function startWorker(
+  ctx: ServiceContext,
+  hooks: WorkerHooks = {},
+): Promise<RunningWorker> {
+  const id = `${hostname()}:${process.pid}`;
   const staleAfterMs = ctx.config.jobStaleSeconds * 1000;
   const processor = createPooledProcessor();
   processor.warmUp('o200k_base');
-  const timing = {
+  const shutdown = new AbortController();
+  const runtime = {
     heartbeatMs: Math.max(250, Math.min(5000, staleAfterMs / 4)),
     progressMs: 500,
     processor,
+    workerId: id,
+    shutdown: shutdown.signal,
+    ...(hooks.onStage ? { onStage: hooks.onStage } : {}),
+    ...(hooks.onPacked ? { onPacked: hooks.onPacked } : {}),
   };
   const policy = {
     staleAfterMs,
     requeueAfterMs: Math.max(staleAfterMs, 60_000),
     abandonedUploadMs: 24 * HOUR,
   };
-  await ctx.queue.consume(ctx.config.workerConcurrency, (jobId) => runJob(ctx, jobId, timing));
+  const inFlight = new Set<Promise<JobOutcome>>();
+  await ctx.queue.consume(ctx.config.workerConcurrency, async (jobId) => {
+    const run = runJob(ctx, jobId, runtime);
+    inFlight.add(run);
+    try {
+      const outcome = await run;
+      ctx.logger.debug({ jobId, outcome }, 'job run ended');
+      hooks.onOutcome?.(outcome);
+    } catch (error) {
+      ctx.logger.error({ err: error, jobId }, 'job run ended with an error');
+      throw error;
+    } finally {
+      inFlight.delete(run);
+    }
+  });
 
-  let sweeping: Promise<void> | undefined;
+  const election: SweeperElection = createSweeperElection(ctx.config.databaseUrl, ctx.logger);
+  let sweeping: Promise<boolean> | undefined;
   const sweepNow = () =>
-    (sweeping ??= sweep(ctx, policy)
-      .then((report) => {
-        if (Object.values(report).some((count) => count > 0)) ctx.logger.info(report, 'sweep');
+    (sweeping ??= (async () => {
+      if (!(await election.holdsRole())) return false;
+      const report = await sweep(ctx, policy);
+      if (Object.values(report).some((count) => count > 0)) ctx.logger.info(report, 'sweep');
+      return true;
+    })()
+      .catch((error: unknown) => {
+        ctx.logger.error({ err: error }, 'sweep failed');
+        return false;
       })
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'sweep failed'))
       .finally(() => (sweeping = undefined)));
   const timer = setInterval(() => void sweepNow(), ctx.config.sweepIntervalSeconds * 1000);
   timer.unref();
   void sweepNow();
+
+  let stopping: Promise<void> | undefined;
   return {
+    id,
     sweepNow,
-    async stop() {
-      clearInterval(timer);
-      await sweeping;
-      await processor.close();
-    },
+    running: () => inFlight.size,
+    stop: (graceMs = ctx.config.shutdownGraceSeconds * 1000) =>
+      (stopping ??= (async () => {
+        clearInterval(timer);
+        await ctx.queue.stopConsuming();
+        const settled = Promise.allSettled([...inFlight]);
+        let graceTimer: NodeJS.Timeout | undefined;
+        const graceOver = new Promise<'grace over'>((resolve) => {
+          graceTimer = setTimeout(() => resolve('grace over'), graceMs);
+        });
+        const first = await Promise.race([settled, graceOver]);
+        clearTimeout(graceTimer);
+        if (first === 'grace over') {
+          ctx.logger.info({ running: inFlight.size }, 'grace period over: handing jobs back');
+          shutdown.abort();
+          await settled;
+        }
+        await sweeping;
+        await election.release();
+        await processor.close();
+      })()),
   };
 }

@@ -14,7 +14,9 @@ export interface JobQueue {
    */
   enqueue(jobId: string, attempt?: number): Promise<void>;
   /** Starts `concurrency` consumers calling `handle` with job ids. */
-  consume(concurrency: number, handle: (jobId: string) => Promise<void>): Promise<void>;
+  consume(concurrency: number, handle: (jobId: string) => Promise<unknown>): Promise<void>;
+  /** Stops taking new messages; handlers already running go on to their end. */
+  stopConsuming(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,10 @@ export async function startJobQueue(
         );
         workers.push(id);
       }
+    },
+
+    async stopConsuming() {
+      for (const id of workers.splice(0)) await boss.offWork({ id });
     },
 
     async stop() {

@@ -16,6 +16,9 @@ export function createLazyJobQueue(db: Kysely<Database>, options: QueueOptions =
   return {
     enqueue: async (jobId, attempt) => (await queue()).enqueue(jobId, attempt),
     consume: async (concurrency, handle) => (await queue()).consume(concurrency, handle),
+    async stopConsuming() {
+      if (started) await (await started).stopConsuming();
+    },
     async stop() {
       if (started) await (await started).stop();
     },

@@ -58,7 +58,7 @@ export async function readOutputFile(
   const job = await finishedJob(ctx, user, jobId);
   const file = storedOutputs(job).find((output) => output.path === path);
   if (!file) throw notFound(`No output file named ${path}.`);
-  const stream = await ctx.storage.get(`${outputPrefix(job.id)}${file.path}`);
+  const stream = await ctx.storage.get(`${outputPrefix(job)}${file.path}`);
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
   return { file, content: Buffer.concat(parts).toString('utf8') };
@@ -109,7 +109,7 @@ export async function downloadOutputs(
   const zip = new yazl.ZipFile();
   for (const file of storedOutputs(job)) {
     zip.addReadStream(
-      new LazyReadable(() => ctx.storage.get(`${outputPrefix(job.id)}${file.path}`)),
+      new LazyReadable(() => ctx.storage.get(`${outputPrefix(job)}${file.path}`)),
       file.path,
       { mtime: job.finished_at ?? job.created_at, size: file.size },
     );

@@ -26,7 +26,14 @@ export type AssembleInput = z.output<typeof assembleRequestSchema>;
 
 export const jobPrefix = (jobId: string) => `jobs/${jobId}/`;
 export const sourceKey = (jobId: string) => `${jobPrefix(jobId)}source.zip`;
-export const outputPrefix = (jobId: string) => `${jobPrefix(jobId)}output/`;
+/** Where one attempt writes its outputs; a stale attempt can never write over a newer one's. */
+export const attemptPrefix = (jobId: string, attempt: number) =>
+  `${jobPrefix(jobId)}attempts/${attempt}/`;
+/** The live outputs: the settled attempt's folder (jobs finished before attempts had one: output/). */
+export const outputPrefix = (job: { id: string; output_attempt: number | null }) =>
+  job.output_attempt === null
+    ? `${jobPrefix(job.id)}output/`
+    : attemptPrefix(job.id, job.output_attempt);
 
 const HOUR = 3_600_000;
 const AUTO_DELETE_MS: Record<string, number | null> = {
@@ -259,6 +266,10 @@ export async function deleteJob(
       'The confirmation digits do not match: type the last 5 characters of the job id.',
     );
   }
+  // Storage goes first, so a failure leaves the job listed and the delete can be tried again.
+  // A running attempt sees the row gone at its next heartbeat and removes what it wrote itself;
+  // the second pass removes what it wrote between the first pass and the row's removal.
+  await ctx.storage.deletePrefix(jobPrefix(job.id));
   await inTransaction(ctx.db, async (repos) => {
     const locked = await repos.jobs.lock(job.id);
     if (!locked) return;

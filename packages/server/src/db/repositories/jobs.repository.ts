@@ -36,14 +36,26 @@ export function createJobsRepository(db: Executor) {
       await db.updateTable('jobs').set(patch).where('id', '=', id).execute();
     },
 
-    /** Progress and heartbeat, only while the job is still processing (a late write is dropped). */
-    async reportProgress(id: string, stage: string, percent: number, now: Date): Promise<void> {
-      await db
+    /**
+     * Progress and heartbeat of one attempt, only while that attempt still owns the job. False
+     * when it no longer does (the job was deleted, finished, or handed to a newer attempt): the
+     * caller stops working on it.
+     */
+    async reportProgress(
+      id: string,
+      attempt: number,
+      stage: string,
+      percent: number,
+      now: Date,
+    ): Promise<boolean> {
+      const result = await db
         .updateTable('jobs')
         .set({ progress_stage: stage, progress_percent: percent, heartbeat_at: now })
         .where('id', '=', id)
         .where('status', '=', 'processing')
-        .execute();
+        .where('attempts', '=', attempt)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async listForUser(userId: string, page: number, limit: number) {
@@ -89,7 +101,7 @@ export function createJobsRepository(db: Executor) {
     stale(before: Date, limit = 50) {
       return db
         .selectFrom('jobs')
-        .select(['id', 'attempts'])
+        .select(['id', 'attempts', 'handbacks'])
         .where('status', '=', 'processing')
         .where('heartbeat_at', '<', before)
         .limit(limit)

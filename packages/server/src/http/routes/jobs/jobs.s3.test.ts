@@ -52,8 +52,8 @@ describe('jobs on S3-compatible storage', () => {
     expect(job.status).toBe('succeeded');
     const stored = await t.app.services.storage.list(`jobs/${jobId}`);
     expect(stored.map((o) => o.key)).toEqual([
-      `jobs/${jobId}/output/chunks/chunk-0001.md`,
-      `jobs/${jobId}/output/overview.md`,
+      `jobs/${jobId}/attempts/1/chunks/chunk-0001.md`,
+      `jobs/${jobId}/attempts/1/overview.md`,
     ]);
     const download = await get(t.app, `/api/jobs/${jobId}/download`, token);
     const entries = await readZip(download.rawPayload);

@@ -1,0 +1,109 @@
+// API load: `npm run build && npx tsx bench/load/run.ts [--db pglite|postgres] [--connections 100]
+// [--seconds 10]`. The built server as its own process (ROLE=all on PGlite; ROLE=api on a fresh
+// PostgreSQL database from LOAD_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test),
+// one signed-in account, then autocannon against GET /auth/me and GET /api/jobs in turn.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BenchClient } from '../jobs/api-client.js';
+import { ADMIN_TOKEN } from '../jobs/server-process.js';
+import { REPO_ROOT } from '../paths.js';
+
+const MAIN = path.join(REPO_ROOT, 'packages', 'server', 'dist', 'main.js');
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+const kind = option('db', 'pglite');
+const connections = Number(option('connections', '100'));
+const seconds = Number(option('seconds', '10'));
+const adminUrl = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'repobundle-load-'));
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  ADMIN_TOKEN,
+  JWT_SECRET: 'load-bench-jwt-secret-0123456789abcdef',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT: '100000000',
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+};
+let dropDatabase = async () => undefined as void;
+if (kind === 'postgres') {
+  const name = `repobundle_load_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  env.ROLE = 'api';
+  dropDatabase = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+const port = await freePort();
+const child = spawn(process.execPath, [MAIN], {
+  env: { ...process.env, ...env, PORT: String(port) },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  if (child.exitCode !== null) throw new Error('the server exited during start-up');
+  if (
+    await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  if (i > 600) throw new Error('the server did not become ready');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+try {
+  const client = new BenchClient(base);
+  await client.signUp('load@example.com', 'pro');
+  console.log(`load: ${kind}, ${connections} connections, ${seconds} s per route`);
+  console.log('| route | requests/s | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|');
+  for (const route of ['/auth/me', '/api/jobs']) {
+    // A short warm-up, so the figures are of a running server rather than of its first calls.
+    await autocannon({
+      url: `${base}${route}`,
+      connections,
+      duration: 2,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    const result = await autocannon({
+      url: `${base}${route}`,
+      connections,
+      duration: seconds,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    console.log(
+      `| GET ${route} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} |`,
+    );
+  }
+} finally {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+  await dropDatabase();
+  await rm(dataDir, { recursive: true, force: true });
+}
