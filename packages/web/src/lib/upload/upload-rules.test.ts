@@ -18,11 +18,39 @@ describe('estimates', () => {
       { size: 1 },
       { size: 500, knownLines: 7 },
     ]);
-    expect(estimate).toEqual({ files: 3, bytes: 240_501, lines: 2008, credits: 2, dollars: 0.2 });
+    expect(estimate).toMatchObject({
+      files: 3,
+      bytes: 240_501,
+      lines: 2008,
+      linesExact: false,
+      credits: 2,
+      dollars: 0.2,
+    });
     expect(creditsForLines(0)).toBe(1);
     expect(creditsForLines(2000)).toBe(1);
     expect(creditsForLines(2001)).toBe(2);
     expect(estimateSelection([]).credits).toBe(0);
+  });
+
+  it('is exact once every file is counted: lines and tokens are the sums of the counts', () => {
+    const partial = estimateSelection([
+      { size: 10, knownLines: 4000, tokens: 30_000 },
+      { size: 1200 },
+    ]);
+    expect(partial).toMatchObject({ lines: 4010, linesExact: false, tokensExact: false });
+    expect(partial.tokens).toBe(30_000);
+    const exact = estimateSelection([
+      { size: 10, knownLines: 4000, tokens: 30_000 },
+      { size: 1200, knownLines: 1, tokens: 5 },
+    ]);
+    expect(exact).toMatchObject({
+      lines: 4001,
+      linesExact: true,
+      tokens: 30_005,
+      tokensExact: true,
+      counted: 2,
+      credits: 3,
+    });
   });
 
   it('counts lines as the server does', () => {

@@ -22,6 +22,7 @@ import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
 import type { RepositorySource } from '../../lib/upload/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
+import { useSelectionCounts } from './use-selection-counts.js';
 import { useSubmission } from './use-submission.js';
 
 /** After job creation the page moves on after about 50 ms (spec part 1 section 2). */
@@ -53,15 +54,21 @@ export function ArchiveWorkspace({
 
   const { tree } = archive;
   const { selected, knownLines } = explorer;
+  const counts = useSelectionCounts(archive);
   const estimate = useMemo(
     () =>
       estimateSelection(
-        selected.map((file) => ({
-          size: tree.files[file]!.size,
-          knownLines: knownLines.get(file),
-        })),
+        selected.map((file) =>
+          counts.counted[file] === 1
+            ? {
+                size: tree.files[file]!.size,
+                knownLines: counts.lines[file]!,
+                tokens: counts.tokens[file]!,
+              }
+            : { size: tree.files[file]!.size, knownLines: knownLines.get(file) },
+        ),
       ),
-    [selected, knownLines, tree],
+    [selected, knownLines, tree, counts],
   );
   const selection = useMemo(
     () => ({
