@@ -9,6 +9,7 @@ import {
 } from '@repobundle/engine';
 import { creditsForLines } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
+import { chunkSummaries } from './chunk-summaries.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { StoredOutput, StoredStatistics } from '../presenters/job.presenter.js';
 import { storedOptions } from '../presenters/job.presenter.js';
@@ -197,7 +198,7 @@ export async function runJob(
         actual_credits: actual,
         file_count: bundle.statistics.files,
         statistics: JSON.stringify(statistics),
-        analytics: JSON.stringify(bundle.analytics),
+        analytics: JSON.stringify({ ...bundle.analytics, chunks: chunkSummaries(bundle.chunks) }),
         outputs: JSON.stringify(outputs),
         errors: JSON.stringify(errorsOf(bundle)),
         progress_stage: 'done',
