@@ -1,4 +1,5 @@
-import { creditsForLines, LINES_PER_CREDIT } from '@repobundle/contract';
+import { creditsForLines, LINES_PER_CREDIT, type JobCreditType } from '@repobundle/contract';
+import { FALLBACK_PACKS, FALLBACK_PLANS, ROLE_LABELS } from '../plans.js';
 
 // The summary bar's figures. Lines and tokens are counted exactly in the browser (a worker
 // inflates each selected file) with the server's own line rule, so the credits shown are the
@@ -81,4 +82,32 @@ export function countLines(text: string): number {
     at = text.indexOf('\n', at + 1);
   }
   return text.endsWith('\n') ? lines : lines + 1;
+}
+
+/** What a credit costs this person, and on what basis the figure is given. */
+export interface CreditPrice {
+  perCredit: number;
+  basis: string;
+}
+
+/**
+ * Monthly credits cost the plan's price over its credits (nothing on Free); purchased credits
+ * cost what the smallest credit pack charges per credit. Without either, the list price, said so.
+ */
+export function creditPrice(plan: string, creditType: JobCreditType): CreditPrice {
+  if (creditType === 'purchased') {
+    const pack = FALLBACK_PACKS[0];
+    if (pack) return { perCredit: pack.price / pack.tokens, basis: 'at credit-pack price' };
+  }
+  const known = FALLBACK_PLANS.find((entry) => entry.id === plan);
+  if (known && known.price_usd === 0) {
+    return { perCredit: 0, basis: `included in ${ROLE_LABELS[plan] ?? known.name}` };
+  }
+  if (known && known.credits_per_month) {
+    return {
+      perCredit: known.price_usd / known.credits_per_month,
+      basis: `at your ${ROLE_LABELS[plan] ?? known.name} rate`,
+    };
+  }
+  return { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shortDetails, summarizeOptions } from './advanced-summary.js';
 import { decideCredits } from './credit-choice.js';
 import { addPatterns, patternError } from './custom-patterns.js';
-import { countLines, creditsForLines, estimateSelection } from './estimate.js';
+import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
 import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from './job-fields.js';
 import { nextPlanFor } from './next-plan.js';
 import { canImportRepositories, parseRepositoryUrl } from './repository-url.js';
@@ -51,6 +51,19 @@ describe('estimates', () => {
       counted: 2,
       credits: 3,
     });
+  });
+
+  it("prices credits at the person's own rate, or says it is the list price", () => {
+    expect(creditPrice('starter', 'monthly')).toEqual({
+      perCredit: 9.99 / 1000,
+      basis: 'at your Starter rate',
+    });
+    expect(creditPrice('free', 'monthly')).toEqual({ perCredit: 0, basis: 'included in Free' });
+    expect(creditPrice('pro', 'purchased')).toEqual({
+      perCredit: 0.02,
+      basis: 'at credit-pack price',
+    });
+    expect(creditPrice('unknown-plan', 'monthly')).toEqual({ perCredit: 0.1, basis: 'list price' });
   });
 
   it('counts lines as the server does', () => {

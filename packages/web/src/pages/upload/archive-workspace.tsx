@@ -9,7 +9,7 @@ import {
   type CreditDecision,
   type CreditKind,
 } from '../../lib/upload/credit-choice.js';
-import { estimateSelection } from '../../lib/upload/estimate.js';
+import { creditPrice, estimateSelection } from '../../lib/upload/estimate.js';
 import { overlapError, toJobFields } from '../../lib/upload/job-fields.js';
 import { useSession } from '../../session/session-context.js';
 import { ConfigPanel } from './config/config-panel.js';
@@ -153,6 +153,7 @@ export function ArchiveWorkspace({
         )}
         <SummaryBar
           estimate={estimate}
+          price={creditPrice((user.subscription_plan ?? user.role).toLowerCase(), creditType)}
           creditType={creditType}
           onCreditType={setCreditType}
           overLimit={overLimit}

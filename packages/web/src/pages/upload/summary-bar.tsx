@@ -2,12 +2,18 @@ import type { JobCreditType } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import type { SelectionEstimate } from '../../lib/upload/estimate.js';
+import {
+  DOLLARS_PER_CREDIT,
+  type CreditPrice,
+  type SelectionEstimate,
+} from '../../lib/upload/estimate.js';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 
 interface SummaryBarProps {
   estimate: SelectionEstimate;
+  /** The person's own price per credit; without it the list price, labelled so. */
+  price?: CreditPrice;
   creditType: JobCreditType;
   onCreditType(value: JobCreditType): void;
   overLimit: boolean;
@@ -54,11 +60,14 @@ function Stat({
   );
 }
 
+const LIST_PRICE: CreditPrice = { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
+
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** Selected files, lines, exact tokens, credits and dollars, and the Process button. */
 export function SummaryBar(props: SummaryBarProps) {
   const { estimate, overLimit, busy } = props;
+  const price = props.price ?? LIST_PRICE;
   const disabled = estimate.files === 0 || busy || overLimit || props.blockedReason !== null;
   const button = (
     <Button
@@ -109,7 +118,12 @@ export function SummaryBar(props: SummaryBarProps) {
           testId="estimate-credits"
           busy={!estimate.linesExact}
         />
-        <Stat label="Estimate" short="Cost" value={`$${estimate.dollars.toFixed(2)}`} />
+        <Stat
+          label="Estimate"
+          short="Cost"
+          value={`$${(estimate.credits * price.perCredit).toFixed(2)}`}
+          hint={price.basis}
+        />
       </div>
       <div className="summary-actions">
         <label className="summary-credit">

@@ -20,6 +20,8 @@ export interface SelectionCounts {
   ms: number | null;
 }
 
+const MAX_WORKERS = 4;
+
 function emptyCounts(files: number, total: number): SelectionCounts {
   return {
     lines: new Int32Array(files),
@@ -68,24 +70,37 @@ export function useSelectionCounts(archive: LoadedArchive): SelectionCounts {
       }));
       return;
     }
-    const worker = new Worker(
-      new URL('../../lib/selection-count/count.worker.ts', import.meta.url),
+    // One worker per core (at most four), each given every n-th file: inflating and tokenizing
+    // are CPU-bound, and a worker's vocabulary costs a few hundred milliseconds to build.
+    const workers = Array.from(
       {
-        type: 'module',
+        length: Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 1), jobs.length),
       },
+      () =>
+        new Worker(new URL('../../lib/selection-count/count.worker.ts', import.meta.url), {
+          type: 'module',
+        }),
     );
-    worker.onmessage = (event: MessageEvent<CountReply>) => {
-      const reply = event.data;
-      if (reply.type === 'counts') setCounts((current) => applyCounts(current, reply.counts));
-      else if (reply.type === 'done')
-        setCounts((current) => ({ ...current, done: true, ms: reply.ms }));
-      else setCounts((current) => ({ ...current, failed: reply.detail }));
-    };
-    worker.onerror = () =>
-      setCounts((current) => ({ ...current, failed: 'The counting worker stopped.' }));
-    const request: CountRequest = { blob: file, jobs, encoding: 'o200k_base' };
-    worker.postMessage(request);
-    return () => worker.terminate();
+    const started = performance.now();
+    let running = workers.length;
+    workers.forEach((worker, lane) => {
+      worker.onmessage = (event: MessageEvent<CountReply>) => {
+        const reply = event.data;
+        if (reply.type === 'counts') setCounts((current) => applyCounts(current, reply.counts));
+        else if (reply.type === 'failed')
+          setCounts((current) => ({ ...current, failed: reply.detail }));
+        else if (--running === 0) {
+          const ms = performance.now() - started;
+          setCounts((current) => ({ ...current, done: true, ms }));
+        }
+      };
+      worker.onerror = () =>
+        setCounts((current) => ({ ...current, failed: 'The counting worker stopped.' }));
+      const share = jobs.filter((_, index) => index % workers.length === lane);
+      const request: CountRequest = { blob: file, jobs: share, encoding: 'o200k_base' };
+      worker.postMessage(request);
+    });
+    return () => workers.forEach((worker) => worker.terminate());
   }, [file, jobs, tree]);
 
   return counts;
