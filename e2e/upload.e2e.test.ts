@@ -224,7 +224,9 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     await input.setInputFiles(files.fakeZip);
     await expect
       .poll(() => alert.innerText())
-      .toBe('Invalid file. Please upload a valid ZIP file and try again.');
+      .toBe(
+        'This file is named .zip but is not a ZIP archive (no ZIP directory in it). Please upload a valid ZIP file.',
+      );
     await input.setInputFiles(files.corruptZip);
     await expect
       .poll(() => alert.innerText())

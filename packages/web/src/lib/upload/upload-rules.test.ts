@@ -9,6 +9,8 @@ import { nextPlanFor } from './next-plan.js';
 import { canImportRepositories, parseRepositoryUrl } from './repository-url.js';
 import { normalizeTokenLimit, suggestTokenLimits } from './token-limits.js';
 import { overallPercent, RemainingTimeEstimator } from './upload-progress.js';
+import { buildFileTree } from '../explorer/file-tree.js';
+import { noTextFilesReason } from './no-text-files.js';
 import { validateArchiveFile } from './validate-archive.js';
 
 describe('estimates', () => {
@@ -167,6 +169,25 @@ describe('archive validation', () => {
     expect(validateArchiveFile({ name: 'a.zip', size: 11 * 1024 * 1024 }, 10)).toBe(
       'File too large. Maximum size: 10MB',
     );
+    expect(validateArchiveFile({ name: 'a.zip', size: 0 }, 10)).toBe(
+      'This file is empty (0 bytes). Please upload a ZIP archive.',
+    );
+  });
+
+  it('says why nothing can be processed: what the archive holds instead of text', () => {
+    const tree = buildFileTree([
+      ...Array.from({ length: 42 }, (_, i) => ({ path: `img/p${i}.png`, size: 10 })),
+      { path: 'fonts/a.woff2', size: 10 },
+      { path: 'fonts/b.ttf', size: 10 },
+      { path: 'fonts/c.otf', size: 10 },
+      { path: 'node_modules/x/index.js', size: 10 },
+      { path: 'yarn.lock', size: 10 },
+      { path: 'data/blob.bin', size: 10 },
+    ]);
+    expect(noTextFilesReason(tree)).toBe(
+      'No text files to process: 42 images, 3 fonts, 1 other binary file, 1 file in excluded folders, 1 lock or system file.',
+    );
+    expect(noTextFilesReason(buildFileTree([{ path: 'a.ts', size: 3 }]))).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '../../lib/upload/credit-choice.js';
 import { creditPrice, estimateSelection } from '../../lib/upload/estimate.js';
 import { overlapError, toJobFields } from '../../lib/upload/job-fields.js';
+import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { useSession } from '../../session/session-context.js';
 import { ConfigPanel } from './config/config-panel.js';
 import { useUploadOptions } from './config/use-upload-options.js';
@@ -97,7 +98,9 @@ export function ArchiveWorkspace({
   const submission = useSubmission(onCreated);
 
   const overLimit = estimate.files > 0 && estimate.lines > user.max_lines_per_job;
+  const noTextFiles = useMemo(() => noTextFilesReason(tree), [tree]);
   const blockedReason =
+    noTextFiles ??
     overlapError(options) ??
     (options.outputFormat === 'custom' && !options.template.trim()
       ? 'Add a template for the custom format.'
@@ -144,6 +147,7 @@ export function ArchiveWorkspace({
       />
       <div className="summary-dock">
         {submission.state.error && <Alert tone="danger">{submission.state.error}</Alert>}
+        {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         {overLimit && (
           <PlanLimitBanner
             lines={estimate.lines}
