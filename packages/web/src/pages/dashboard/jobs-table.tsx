@@ -39,7 +39,9 @@ function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
           <li key={job.id} className="job-card">
             <div className="job-card-top">
               <Link to={`/jobs/${job.id}`} className="job-cell">
-                <span className="job-source">{job.source_name || 'Untitled job'}</span>
+                <span className="job-source" title={job.source_name || undefined}>
+                  {job.source_name || 'Untitled job'}
+                </span>
                 <code className="code-chip">{job.id.slice(0, 8)}</code>
               </Link>
               <JobStatusBadge status={job.status} />
@@ -108,7 +110,9 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
             <tr key={id}>
               <td>
                 <Link to={`/jobs/${id}`} className="job-cell">
-                  <span className="job-source">{job.source_name || 'Untitled job'}</span>
+                  <span className="job-source" title={job.source_name || undefined}>
+                    {job.source_name || 'Untitled job'}
+                  </span>
                   <code className="code-chip" title={id}>
                     {id.slice(0, 8)}
                   </code>
