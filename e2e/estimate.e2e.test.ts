@@ -196,6 +196,47 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       });
     }
 
+    it('lets a visitor try /demo: explorer and exact figures, nothing uploaded', async () => {
+      const visitor = await (
+        await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      ).newPage();
+      const sent: string[] = [];
+      visitor.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) sent.push(`${request.method()} ${url.pathname}`);
+      });
+      const archive = archives[0]!;
+      const file = join(dir, 'demo.zip');
+      writeFileSync(file, buildZip(archive.entries));
+      await visitor.goto(`${server.url}/demo`);
+      await visitor.getByRole('heading', { name: 'Try RepoBundle' }).waitFor();
+      expect(await visitor.title()).toBe('Try it in your browser · RepoBundle');
+      await visitor.getByLabel('Choose a ZIP archive').setInputFiles(file);
+      await visitor
+        .getByRole('tree', { name: 'Files in the archive' })
+        .waitFor({ timeout: 60_000 });
+      await visitor
+        .locator('[data-testid="estimate-tokens"]:not([aria-busy])')
+        .waitFor({ timeout: 60_000 });
+      const counter = await loadTokenCounter('o200k_base');
+      const expected = archive.entries
+        .filter((entry) => !/node_modules|package-lock|\.png$/.test(entry.path))
+        .reduce((sum, entry) => sum + counter.count(String(entry.data)), 0);
+      expect(number(await visitor.getByTestId('estimate-tokens').innerText())).toBe(expected);
+      expect(await visitor.getByTestId('estimate-lines').innerText()).toBe('4,108');
+      expect(await visitor.getByTestId('estimate-credits').innerText()).toBe('3');
+      await visitor.screenshot({ path: join(screenshotDir, 'demo-explorer-desktop.png') });
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.screenshot({ path: join(screenshotDir, 'demo-explorer-phone.png') });
+      await visitor.setViewportSize({ width: 1440, height: 900 });
+      expect(sent.filter((request) => request.includes('/api/jobs'))).toEqual([]);
+
+      await visitor.getByRole('button', { name: 'Process', exact: true }).click();
+      await visitor.waitForURL(/\/auth\?tab=signup$/);
+      await visitor.getByText(/Create a free account to process your selection/).waitFor();
+      await visitor.context().close();
+    });
+
     it('counts the selection of a 50 MB archive in under 5 s, the page responsive', async () => {
       // Source-like text of varied words and numbers (it deflates about 3:1, like code), files
       // added until the archive is about 50 MB.
