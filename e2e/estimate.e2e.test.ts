@@ -237,7 +237,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       await visitor.context().close();
     });
 
-    it('counts the selection of a 50 MB archive in under 5 s, the page responsive', async () => {
+    it('counts the selection of a 50 MB archive (target: 5 s on an idle machine), the page responsive', async () => {
       // Source-like text of varied words and numbers (it deflates about 3:1, like code), files
       // added until the archive is about 50 MB.
       const words = ['const', 'value', 'return', 'function', 'index', 'result', 'items', 'map'];
