@@ -129,6 +129,7 @@ export function SummaryBar(props: SummaryBarProps) {
         <label className="summary-credit">
           <span className="summary-label summary-credit-label">Pay with</span>
           <select
+            aria-label="Pay with"
             className="select select-sm"
             value={props.creditType}
             onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}
