@@ -120,9 +120,9 @@ export type LedgerItem =
 
 /**
  * A job writes a reservation, then on finishing returns it and charges what it used; read row by
- * row that looks like a refund. Rows of one job (on the page shown) become one line saying what
- * the job used, held or got back, expandable to its rows. The line sits where the job's newest
- * row was.
+ * row that looks like a refund. Two or more rows of one job (on the page shown) become one line
+ * saying what the job used, held or got back, expandable to its rows. The line sits where the
+ * job's newest row was.
  */
 export function groupByJob(rows: readonly Transaction[]): LedgerItem[] {
   const byJob = new Map<string, Transaction[]>();
@@ -140,7 +140,9 @@ export function groupByJob(rows: readonly Transaction[]): LedgerItem[] {
     }
     const jobRows = byJob.get(row.job_id);
     if (!jobRows || jobRows[0] !== row) continue;
-    items.push(jobItem(row.job_id, jobRows));
+    // One row says what it is ("Reserved for job ..."); grouping starts at two.
+    if (jobRows.length === 1) items.push({ kind: 'row', row });
+    else items.push(jobItem(row.job_id, jobRows));
   }
   return items;
 }
