@@ -189,7 +189,8 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     console.log(
       `[e2e] job ${jobId} statuses seen by the page: ${seen.map((s) => s.status).join(' -> ')}`,
     );
-    expect(seen.at(-1)?.status).toBe('succeeded');
+    // The page's last poll said succeeded (its body is read asynchronously, hence the poll).
+    await expect.poll(() => seen.at(-1)?.status).toBe('succeeded');
     for (let i = 1; i < seen.length; i++) {
       expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThan(2_500);
     }
@@ -197,9 +198,14 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await page.waitForTimeout(7_000);
     expect(seen.length).toBe(afterSuccess);
 
-    const job = await call<{ statistics: { output_files: number }; errors: unknown[] }>(
+    const job = await call<{ statistics: { output_files: number }; errors: { reason: string }[] }>(
       `/api/jobs/${jobId}`,
     );
+    // Files left out by rule are listed as skipped; only real failures are errors.
+    const ruleSkips = ['excluded-folder', 'excluded-file', 'gitignored', 'custom-exclude'];
+    const failures = job.errors.filter(
+      (error) => ![...ruleSkips, 'not-included', 'binary', 'too-large'].includes(error.reason),
+    ).length;
     outputs = (await call<{ files: OutputFile[] }>(`/api/jobs/${jobId}/files`)).files;
     expect(outputs.length).toBe(job.statistics.output_files);
     expect(outputs.filter((f) => f.path.startsWith('chunks/')).length).toBeGreaterThan(1);
@@ -210,7 +216,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
       `Preview Files${outputs.length} outputs`,
     );
     await expect(page.getByRole('tab', { name: /Analytics/ }).textContent()).resolves.toBe(
-      `Analytics${job.errors.length} ${job.errors.length === 1 ? 'error' : 'errors'}`,
+      `Analytics${failures} ${failures === 1 ? 'error' : 'errors'}`,
     );
     await page.getByRole('heading', { name: 'Job Statistics' }).waitFor();
     await page.getByRole('heading', { name: 'Job Timeline' }).waitFor();
@@ -247,6 +253,31 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await preview.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(content);
     await preview.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 3_000 });
+
+    // Copy the whole bundle: every chunk, in chunk order.
+    const chunks = outputs.filter((file) => file.path.startsWith('chunks/'));
+    const texts = await Promise.all(
+      chunks.map(
+        async (file) =>
+          (await call<{ content: string }>(`/api/jobs/${jobId}/files/${file.path}`)).content,
+      ),
+    );
+    const bundle = page.getByRole('group', { name: 'Whole bundle' });
+    await bundle.getByRole('button', { name: 'Copy all' }).click();
+    await bundle.getByRole('button', { name: 'Copied' }).waitFor();
+    const copiedAll = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copiedAll).toBe(
+      texts.reduce(
+        (all, text) => (all && !all.endsWith('\n') ? `${all}\n${text}` : all + text),
+        '',
+      ),
+    );
+    const [bundleFile] = await Promise.all([
+      page.waitForEvent('download'),
+      bundle.getByRole('button', { name: 'Download as one file' }).click(),
+    ]);
+    expect(bundleFile.suggestedFilename()).toMatch(/^bundle-[0-9a-f]{8}\.md$/);
+    expect(readFileSync((await bundleFile.path())!, 'utf8')).toBe(copiedAll);
 
     // Download a file from its row in the tree.
     const first = outputs[0]!;
@@ -342,11 +373,25 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
   it('shows the processing errors and the chunking analytics', async () => {
     const { context, page } = await newPage();
     await page.goto(`${server.url}/jobs/${jobId}?tab=analytics`);
-    await page.getByRole('heading', { name: 'Processing Errors' }).waitFor();
-    await page.getByText('shop/assets/logo.png', { exact: true }).waitFor();
+    const errors = page.getByRole('region', { name: 'Processing Errors' });
+    await errors.getByText('0 errors').waitFor();
+    // The binary logo was left out by rule: a skipped file, not an error.
+    const skipped = page.getByRole('region', { name: 'Skipped files' });
+    await skipped.getByText('shop/assets/logo.png', { exact: true }).waitFor();
+    expect(await skipped.locator('.badge-danger').count()).toBe(0);
     await page.getByRole('heading', { name: 'Chunking Analytics' }).waitFor();
     await page.getByRole('progressbar', { name: 'Utilization' }).waitFor();
     await page.getByRole('img', { name: /Tokens per chunk for \d+ chunks/ }).waitFor();
+    // Exact per-chunk counts from the API: no estimate, and the chart's largest is the API's.
+    const analytics = await call<{ chunks: { tokens: number }[] }>(
+      `/api/jobs/${jobId}/chunking-analytics`,
+    );
+    expect(analytics.chunks.length).toBeGreaterThan(0);
+    const largest = Math.max(...analytics.chunks.map((chunk) => chunk.tokens));
+    await page
+      .getByRole('img', { name: new RegExp(`largest ${largest.toLocaleString('en-US')},`) })
+      .waitFor();
+    expect(await page.getByText(/^Estimated/).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -478,7 +523,11 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         fullPage: true,
       });
       await page.goto(`${server.url}/usage`);
-      await page.getByText('Reservation').filter({ visible: true }).first().waitFor();
+      await page
+        .getByText(/^Job [0-9a-f]{8} used \d+ credits?$/)
+        .filter({ visible: true })
+        .first()
+        .waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({
         path: join(screenshotDir, `usage-transactions-${viewport.name}.png`),
@@ -513,6 +562,16 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     expect(await table.getByText('Completed').count()).toBe(2);
     await page.goto(`${server.url}/usage`);
     const ledger = page.getByRole('region', { name: 'Transactions' });
+    // A finished job's reservation, release and usage read as one line of what it used.
+    await ledger
+      .getByText(/^Job [0-9a-f]{8} used \d+ credits?$/)
+      .first()
+      .waitFor();
+    await ledger
+      .getByRole('button', { name: /^Show 3 rows$/ })
+      .filter({ visible: true })
+      .first()
+      .click();
     await ledger.getByText('Reservation').first().waitFor();
     await page.getByLabel('Type').selectOption('usage');
     await expect.poll(() => ledger.getByText('Reservation').count()).toBe(0);

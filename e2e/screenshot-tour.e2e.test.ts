@@ -4,12 +4,32 @@ import { ensureWebBuild, webDist } from './lib/build-web.js';
 import { chromiumPath, launchChromium } from './lib/chromium.js';
 import { startStaticServer } from './lib/static-server.js';
 import { VIEWPORTS, contentWidth, visit, type TourStop } from './lib/tour.js';
+import { buildZip } from './lib/zip-file.js';
 
 const heading = (text: string | RegExp) => (page: Page) =>
   page.getByRole('heading', { name: text }).first().waitFor();
 /** Jobs and transactions are a table on wide screens and a list of cards on phones. */
 const listed = (page: Page) =>
   page.locator('table, .job-cards, .txn-cards').filter({ visible: true }).first().waitFor();
+
+/** A small repository read on /demo, counted exactly in the browser before the photo. */
+async function loadDemoArchive(page: Page) {
+  const source = (name: string, lines: number) =>
+    Array.from({ length: lines }, (_, i) => `export const ${name}${i} = ${i} * 2;`).join('\n');
+  await page.getByLabel('Choose a ZIP archive').setInputFiles({
+    name: 'acme-api-main.zip',
+    mimeType: 'application/zip',
+    buffer: buildZip([
+      { path: 'acme-api/src/server.ts', data: source('route', 400) },
+      { path: 'acme-api/src/db/users.ts', data: source('user', 900) },
+      { path: 'acme-api/src/db/orders.ts', data: source('order', 700) },
+      { path: 'acme-api/README.md', data: '# Acme API\n\nA small service.\n' },
+      { path: 'acme-api/package-lock.json', data: '{}\n' },
+      { path: 'acme-api/logo.png', data: Buffer.from([137, 80, 78, 71, 0]) },
+    ]),
+  });
+  await page.locator('[data-testid="estimate-tokens"]:not([aria-busy])').waitFor();
+}
 
 // Every page of issue 7, public and signed in, against the built app under the server's CSP.
 const STOPS: TourStop[] = [
@@ -167,6 +187,48 @@ const STOPS: TourStop[] = [
     dark: true,
     mock: { signedIn: true },
     ready: listed,
+  },
+  {
+    name: 'usage-dark',
+    path: '/usage',
+    dark: true,
+    mock: { signedIn: true },
+    ready: listed,
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: /Show 3 rows/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+    },
+  },
+  { name: 'demo', path: '/demo', ready: heading('Try RepoBundle'), act: loadDemoArchive },
+  {
+    name: 'demo-dark',
+    path: '/demo',
+    dark: true,
+    ready: heading('Try RepoBundle'),
+    act: loadDemoArchive,
+  },
+  {
+    name: 'demo-images-only',
+    path: '/demo',
+    ready: heading('Try RepoBundle'),
+    act: async (page) => {
+      const images = Array.from({ length: 6 }, (_, i) => ({
+        path: `assets/p${i}.png`,
+        data: Buffer.from([137, 80, 78, 71, 0, i]),
+      }));
+      await page.getByLabel('Choose a ZIP archive').setInputFiles({
+        name: 'images.zip',
+        mimeType: 'application/zip',
+        buffer: buildZip([...images, { path: 'fonts/a.woff2', data: 'x' }]),
+      });
+      await page
+        .getByText(/No text files to process/)
+        .first()
+        .waitFor();
+    },
   },
   {
     name: 'pricing-signed-in',

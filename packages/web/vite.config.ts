@@ -10,6 +10,8 @@ export default defineConfig({
   plugins: [react()],
   // `source` resolves @repobundle/contract to its TypeScript sources (no separate build step).
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // The counting worker loads the tokenizer's vocabulary lazily (a separate chunk): ES modules.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),

@@ -7,3 +7,4 @@ export {
   isExcludedFolder,
 } from './eligibility.js';
 export { languageOf } from './languages.js';
+export { countLinesInBytes } from './line-count.js';

@@ -10,6 +10,7 @@ import {
 } from '@repobundle/engine';
 import { creditsForLines } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
+import { chunkSummaries } from './chunk-summaries.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { StoredOutput, StoredStatistics } from '../presenters/job.presenter.js';
 import { presentSecrets, storedOptions } from '../presenters/job.presenter.js';
@@ -336,7 +337,7 @@ export async function runJob(
         actual_credits: actual,
         file_count: bundle.statistics.files,
         statistics: JSON.stringify(statistics),
-        analytics: JSON.stringify(bundle.analytics),
+        analytics: JSON.stringify({ ...bundle.analytics, chunks: chunkSummaries(bundle.chunks) }),
         outputs: JSON.stringify(outputs),
         output_attempt: job.attempts,
         errors: JSON.stringify(errorsOf(bundle)),

@@ -5,6 +5,7 @@ import {
   selectFiles,
   type BundleOptions,
 } from '@repobundle/engine';
+import { countLinesInBytes } from '@repobundle/contract/files';
 import { AppError, badRequest } from '../errors.js';
 
 export interface ArchiveSelection {
@@ -23,17 +24,6 @@ export function archiveError(error: unknown): never {
     throw new AppError(422, 'INVALID_ARCHIVE', error.message);
   }
   throw error;
-}
-
-function countLines(bytes: Uint8Array): number {
-  if (bytes.length === 0) return 0;
-  let lines = 0;
-  let at = bytes.indexOf(10);
-  while (at !== -1) {
-    lines++;
-    at = bytes.indexOf(10, at + 1);
-  }
-  return bytes[bytes.length - 1] === 10 ? lines : lines + 1;
 }
 
 const MAX_MISSING_SHOWN = 5;
@@ -68,7 +58,7 @@ export async function inspectArchive(
       while (next < eligible.length) {
         const entry = eligible[next++]!;
         const bytes = await entry.read().catch(archiveError);
-        lines += countLines(bytes);
+        lines += countLinesInBytes(bytes);
       }
     };
     await Promise.all(Array.from({ length: 4 }, lane));

@@ -86,6 +86,15 @@ export interface ChunkingAnalytics {
   comparison?: ChunkingComparison;
   /** Tokens of each chunk in order, when the server sends them. */
   chunk_tokens?: number[];
+  /** Each chunk's exact tokens as written, its files and their line spans. */
+  chunks?: ChunkSummary[];
+}
+
+export interface ChunkSummary {
+  index: number;
+  file_name: string;
+  tokens: number;
+  files: { path: string; start_line: number; end_line: number; part: number; part_count: number }[];
 }
 
 export interface ChunkingSuggestion {

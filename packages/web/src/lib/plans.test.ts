@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../api/types.js';
-import { FALLBACK_PLANS, yearlyTerms } from './plans.js';
+import { downgradeWarning, FALLBACK_PLANS, isDowngrade, yearlyTerms } from './plans.js';
 
 const starter = FALLBACK_PLANS.find((plan) => plan.id === 'starter') as Plan;
 
@@ -18,5 +18,16 @@ describe('yearlyTerms', () => {
   it('falls back to the built-in figures (spec part 2 section 9)', () => {
     expect(yearlyTerms(starter)).toEqual({ price: 99, credits: 1_200, saving: 20.88 });
     expect(yearlyTerms({ ...starter, id: 'free', price_usd: 0 })).toBeUndefined();
+  });
+});
+
+describe('downgrades', () => {
+  it('warns a Pro subscriber choosing Starter, not one upgrading', () => {
+    expect(isDowngrade('pro', 'starter')).toBe(true);
+    expect(isDowngrade('starter', 'pro')).toBe(false);
+    expect(isDowngrade('free', 'starter')).toBe(false);
+    expect(downgradeWarning('pro', starter)).toMatch(
+      /^You are on Pro\. Choosing Starter is a downgrade: 1,000 credits a month, 750,000 lines per job, 50 MB uploads/,
+    );
   });
 });

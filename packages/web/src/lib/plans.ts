@@ -88,3 +88,23 @@ export const ROLE_LABELS: Record<string, string> = {
   pro: 'Pro',
   enterprise: 'Enterprise',
 };
+
+const PLAN_RANK: Record<string, number> = { free: 0, starter: 1, pro: 2, enterprise: 3 };
+
+/** True when moving from the current plan to the chosen one lowers the plan. */
+export function isDowngrade(current: string, chosen: string): boolean {
+  const from = PLAN_RANK[current];
+  const to = PLAN_RANK[chosen];
+  return from !== undefined && to !== undefined && to < from;
+}
+
+/** What a downgrade takes away, said before checkout. */
+export function downgradeWarning(current: string, plan: Plan): string {
+  const from = ROLE_LABELS[current] ?? current;
+  return (
+    `You are on ${from}. Choosing ${plan.name} is a downgrade: ` +
+    `${(plan.credits_per_month ?? 0).toLocaleString('en-US')} credits a month, ` +
+    `${plan.max_lines_per_job.toLocaleString('en-US')} lines per job, ${plan.upload_limit_mb} MB uploads ` +
+    `and only ${plan.allowed_output_formats.join(', ')} output. Continue to checkout?`
+  );
+}

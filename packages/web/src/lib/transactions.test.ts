@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction, TransactionsResponse } from '../api/types.js';
 import {
   TOTALS_MAX_PAGES,
+  groupByJob,
+  jobCredits,
   loadTransactionTotals,
   totalsOf,
   transactionsQuery,
@@ -98,6 +100,56 @@ describe('usage filters as a server query', () => {
       type: 'usage',
       start_date: '2026-11-15T12:00:00.000Z',
       search: 'Job 1a',
+    });
+  });
+});
+
+describe('a job in the ledger', () => {
+  const jobRow = (id: number, type: Transaction['type'], amount: number, job: string | null) => ({
+    ...row(id, type, amount),
+    job_id: job,
+  });
+  const JOB = '0123456789abcdef-job';
+
+  it("groups a job's reservation, return and usage into one line: what it used", () => {
+    const items = groupByJob([
+      jobRow(3, 'usage', -36, JOB),
+      jobRow(2, 'refund', 38, JOB),
+      jobRow(1, 'reservation', -38, JOB),
+      jobRow(0, 'purchase', 500, null),
+    ]);
+    expect(items).toHaveLength(2);
+    const [group, purchase] = items;
+    expect(group).toMatchObject({ kind: 'job', jobId: JOB, amount: -36 });
+    expect(group!.kind === 'job' && group!.label).toBe('Job 01234567 used 36 credits');
+    expect(group!.kind === 'job' && group!.rows.map((r) => r.id)).toEqual(['3', '2', '1']);
+    expect(purchase).toMatchObject({ kind: 'row' });
+  });
+
+  it('leaves a lone row as it is, and says a failed job got its reservation back', () => {
+    // A running job has one row, which says what it is by itself.
+    const running = groupByJob([jobRow(1, 'reservation', -38, JOB)]);
+    expect(running).toEqual([{ kind: 'row', row: jobRow(1, 'reservation', -38, JOB) }]);
+    const failed = groupByJob([jobRow(2, 'refund', 38, JOB), jobRow(1, 'reservation', -38, JOB)]);
+    expect(failed[0]).toMatchObject({ kind: 'job', amount: 0 });
+    expect(failed[0]!.kind === 'job' && failed[0]!.label).toBe(
+      'Job 01234567 did not finish: its 38 credits were returned',
+    );
+  });
+});
+
+describe('credits of a job on the dashboard', () => {
+  it('shows what a finished job used and what a running job holds', () => {
+    expect(jobCredits({ status: 'succeeded', reserved_credits: 38, actual_credits: 36 })).toEqual({
+      value: 36,
+      label: 'used',
+    });
+    expect(
+      jobCredits({ status: 'processing', reserved_credits: 38, actual_credits: null }),
+    ).toEqual({ value: 38, label: 'reserved' });
+    expect(jobCredits({ status: 'failed', reserved_credits: 38, actual_credits: null })).toEqual({
+      value: 0,
+      label: 'returned',
     });
   });
 });

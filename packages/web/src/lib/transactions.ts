@@ -112,3 +112,75 @@ export const RANGE_LABELS: Record<DateRange, string> = {
   '30d': 'Last 30 days',
   '90d': 'Last 90 days',
 };
+
+/** One line of the ledger as shown: a row, or every row of one job under one sentence. */
+export type LedgerItem =
+  | { kind: 'row'; row: Transaction }
+  | { kind: 'job'; jobId: string; label: string; amount: number; rows: Transaction[] };
+
+/**
+ * A job writes a reservation, then on finishing returns it and charges what it used; read row by
+ * row that looks like a refund. Two or more rows of one job (on the page shown) become one line
+ * saying what the job used, held or got back, expandable to its rows. The line sits where the
+ * job's newest row was.
+ */
+export function groupByJob(rows: readonly Transaction[]): LedgerItem[] {
+  const byJob = new Map<string, Transaction[]>();
+  for (const row of rows) {
+    if (!row.job_id) continue;
+    const list = byJob.get(row.job_id);
+    if (list) list.push(row);
+    else byJob.set(row.job_id, [row]);
+  }
+  const items: LedgerItem[] = [];
+  for (const row of rows) {
+    if (!row.job_id) {
+      items.push({ kind: 'row', row });
+      continue;
+    }
+    const jobRows = byJob.get(row.job_id);
+    if (!jobRows || jobRows[0] !== row) continue;
+    // One row says what it is ("Reserved for job ..."); grouping starts at two.
+    if (jobRows.length === 1) items.push({ kind: 'row', row });
+    else items.push(jobItem(row.job_id, jobRows));
+  }
+  return items;
+}
+
+function jobItem(jobId: string, rows: Transaction[]): LedgerItem {
+  let reserved = 0;
+  let returned = 0;
+  let used = 0;
+  for (const row of rows) {
+    if (row.type === 'reservation') reserved += -row.amount;
+    else if (row.type === 'refund') returned += row.amount;
+    else if (row.type === 'usage') used += -row.amount;
+  }
+  const amount = rows.reduce((sum, row) => sum + row.amount, 0);
+  const name = `Job ${jobId.slice(0, 8)}`;
+  const credits = (n: number) => `${formatCount(n)} ${n === 1 ? 'credit' : 'credits'}`;
+  let label: string;
+  if (used > 0) label = `${name} used ${credits(used)}`;
+  else if (reserved > 0 && returned >= reserved)
+    label = `${name} did not finish: its ${credits(reserved)} were returned`;
+  else if (reserved > 0) label = `${name} holds ${credits(reserved - returned)} while it runs`;
+  else label = `${name}: ${credits(Math.abs(amount))}`;
+  return { kind: 'job', jobId, label, amount, rows };
+}
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** The dashboard's credits of a job: what it used once done, what it holds while it runs. */
+export function jobCredits(job: {
+  status: string;
+  reserved_credits: number;
+  actual_credits: number | null;
+}): { value: number; label: 'used' | 'reserved' | 'returned' } {
+  if (job.status === 'succeeded') {
+    return { value: job.actual_credits ?? job.reserved_credits, label: 'used' };
+  }
+  if (job.status === 'failed') return { value: 0, label: 'returned' };
+  return { value: job.reserved_credits, label: 'reserved' };
+}

@@ -7,12 +7,14 @@ import { Spinner } from '../components/ui/feedback.js';
 import { ToastProvider } from '../components/ui/toast.js';
 import { MaintenancePage } from '../pages/maintenance/maintenance-page.js';
 import { SessionProvider } from '../session/session-provider.js';
+import { usePageTitle } from './page-title.js';
 
 /**
  * The app shell. The maintenance status is checked first; a failed check counts as maintenance
  * on (spec part 1 section 4), and the maintenance screen then replaces every route.
  */
 export function RootLayout() {
+  usePageTitle();
   const status = useAppStatus();
   if (status.isPending) {
     return (

@@ -71,6 +71,10 @@ export const routes: RouteObject[] = [
           import('../pages/legal/privacy-page.js').then((m) => ({ Component: m.PrivacyPage })),
       },
       {
+        path: 'demo',
+        lazy: () => import('../pages/demo/demo-page.js').then((m) => ({ Component: m.DemoPage })),
+      },
+      {
         path: 'coming-soon',
         lazy: () =>
           import('../pages/coming-soon/coming-soon-page.js').then((m) => ({

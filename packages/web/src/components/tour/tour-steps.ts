@@ -15,7 +15,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'Welcome to RepoBundle',
     body: 'Turn any code repository into clean, exactly counted, AI-ready bundles in under a minute.',
     points: [
-      'Upload a ZIP or import a GitHub repository (Pro+)',
+      'Upload a ZIP or import a GitHub repository (Starter and up)',
       'Pick the files that matter',
       'Download bundles sized for your model',
     ],
@@ -35,7 +35,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: 'upload',
     icon: 'upload',
     title: 'Upload and select',
-    body: 'Drop a ZIP up to 200 MB, or paste a repository URL on Pro+ plans, then choose files in the tree.',
+    body: "Drop a ZIP up to your plan's upload limit (10 MB on Free, 50 MB on Starter, 200 MB on Pro), or paste a repository URL on Starter and up, then choose files in the tree.",
     points: [
       'Filter by language and search files',
       'Preview any file before processing',

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { shortDetails, summarizeOptions } from './advanced-summary.js';
 import { decideCredits } from './credit-choice.js';
 import { addPatterns, patternError } from './custom-patterns.js';
-import { countLines, creditsForLines, estimateSelection } from './estimate.js';
+import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
 import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from './job-fields.js';
 import { nextPlanFor } from './next-plan.js';
 import { canImportRepositories, parseRepositoryUrl } from './repository-url.js';
 import { normalizeTokenLimit, suggestTokenLimits } from './token-limits.js';
 import { overallPercent, RemainingTimeEstimator } from './upload-progress.js';
+import { buildFileTree } from '../explorer/file-tree.js';
+import { noTextFilesReason } from './no-text-files.js';
 import { validateArchiveFile } from './validate-archive.js';
 
 describe('estimates', () => {
@@ -18,11 +20,52 @@ describe('estimates', () => {
       { size: 1 },
       { size: 500, knownLines: 7 },
     ]);
-    expect(estimate).toEqual({ files: 3, bytes: 240_501, lines: 2008, credits: 2, dollars: 0.2 });
+    expect(estimate).toMatchObject({
+      files: 3,
+      bytes: 240_501,
+      lines: 2008,
+      linesExact: false,
+      credits: 2,
+      dollars: 0.2,
+    });
     expect(creditsForLines(0)).toBe(1);
     expect(creditsForLines(2000)).toBe(1);
     expect(creditsForLines(2001)).toBe(2);
     expect(estimateSelection([]).credits).toBe(0);
+  });
+
+  it('is exact once every file is counted: lines and tokens are the sums of the counts', () => {
+    const partial = estimateSelection([
+      { size: 10, knownLines: 4000, tokens: 30_000 },
+      { size: 1200 },
+    ]);
+    expect(partial).toMatchObject({ lines: 4010, linesExact: false, tokensExact: false });
+    expect(partial.tokens).toBe(30_000);
+    const exact = estimateSelection([
+      { size: 10, knownLines: 4000, tokens: 30_000 },
+      { size: 1200, knownLines: 1, tokens: 5 },
+    ]);
+    expect(exact).toMatchObject({
+      lines: 4001,
+      linesExact: true,
+      tokens: 30_005,
+      tokensExact: true,
+      counted: 2,
+      credits: 3,
+    });
+  });
+
+  it("prices credits at the person's own rate, or says it is the list price", () => {
+    expect(creditPrice('starter', 'monthly')).toEqual({
+      perCredit: 9.99 / 1000,
+      basis: 'at your Starter rate',
+    });
+    expect(creditPrice('free', 'monthly')).toEqual({ perCredit: 0, basis: 'included in Free' });
+    expect(creditPrice('pro', 'purchased')).toEqual({
+      perCredit: 0.02,
+      basis: 'at credit-pack price',
+    });
+    expect(creditPrice('unknown-plan', 'monthly')).toEqual({ perCredit: 0.1, basis: 'list price' });
   });
 
   it('counts lines as the server does', () => {
@@ -126,6 +169,25 @@ describe('archive validation', () => {
     expect(validateArchiveFile({ name: 'a.zip', size: 11 * 1024 * 1024 }, 10)).toBe(
       'File too large. Maximum size: 10MB',
     );
+    expect(validateArchiveFile({ name: 'a.zip', size: 0 }, 10)).toBe(
+      'This file is empty (0 bytes). Please upload a ZIP archive.',
+    );
+  });
+
+  it('says why nothing can be processed: what the archive holds instead of text', () => {
+    const tree = buildFileTree([
+      ...Array.from({ length: 42 }, (_, i) => ({ path: `img/p${i}.png`, size: 10 })),
+      { path: 'fonts/a.woff2', size: 10 },
+      { path: 'fonts/b.ttf', size: 10 },
+      { path: 'fonts/c.otf', size: 10 },
+      { path: 'node_modules/x/index.js', size: 10 },
+      { path: 'yarn.lock', size: 10 },
+      { path: 'data/blob.bin', size: 10 },
+    ]);
+    expect(noTextFilesReason(tree)).toBe(
+      'No text files to process: 42 images, 3 fonts, 1 other binary file, 1 file in excluded folders, 1 lock or system file.',
+    );
+    expect(noTextFilesReason(buildFileTree([{ path: 'a.ts', size: 3 }]))).toBeNull();
   });
 });
 

@@ -7,6 +7,10 @@ export const NOT_ZIP_MESSAGE = 'Please upload a .zip archive';
 export const PARSE_FAILED_MESSAGE =
   "Could not parse zip. If it's huge, try server-side selection later.";
 export const INVALID_FILE_MESSAGE = 'Invalid file. Please upload a valid ZIP file and try again.';
+export const EMPTY_FILE_MESSAGE = 'This file is empty (0 bytes). Please upload a ZIP archive.';
+export const NOT_A_ZIP_MESSAGE =
+  'This file is named .zip but is not a ZIP archive (no ZIP directory in it). Please upload a valid ZIP file.';
+export const EMPTY_ARCHIVE_MESSAGE = 'This archive has no files.';
 
 export function tooLargeMessage(limitMb: number): string {
   return `File too large. Maximum size: ${limitMb}MB`;
@@ -28,12 +32,12 @@ export function validateArchiveFile(
   if (!file.name.toLowerCase().endsWith('.zip')) return NOT_ZIP_MESSAGE;
   const limit = uploadLimitMb(planLimitMb);
   if (file.size > limit * 1024 * 1024) return tooLargeMessage(limit);
-  if (file.size === 0) return INVALID_FILE_MESSAGE;
+  if (file.size === 0) return EMPTY_FILE_MESSAGE;
   return null;
 }
 
 /** What to say when listing failed: not a ZIP at all, or a ZIP whose directory is unreadable. */
 export function listingErrorMessage(error: unknown): string {
-  if (error instanceof ZipError && error.kind === 'not-zip') return INVALID_FILE_MESSAGE;
+  if (error instanceof ZipError && error.kind === 'not-zip') return NOT_A_ZIP_MESSAGE;
   return PARSE_FAILED_MESSAGE;
 }

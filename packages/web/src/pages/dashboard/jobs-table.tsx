@@ -4,10 +4,21 @@ import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatShortDateTime } from '../../lib/format.js';
 import { describeScheduledDeletion } from '../../lib/scheduled-deletion.js';
+import { jobCredits } from '../../lib/transactions.js';
 import { JobStatusBadge } from './job-status-badge.js';
 import { DataTable } from '../../components/ui/table.js';
 
 /** A table on wide screens; a list of cards on phones, where nine columns cannot fit. */
+/** What a done job used; what a running one holds; a failed one's reservation came back. */
+function JobCreditsValue({ job }: { job: Job }) {
+  const credits = jobCredits(job);
+  return (
+    <span title={`Credits ${credits.label}`}>
+      {formatNumber(credits.value)} <span className="faint">{credits.label}</span>
+    </span>
+  );
+}
+
 export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
   return (
     <>
@@ -28,7 +39,9 @@ function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
           <li key={job.id} className="job-card">
             <div className="job-card-top">
               <Link to={`/jobs/${job.id}`} className="job-cell">
-                <span className="job-source">{job.source_name || 'Untitled job'}</span>
+                <span className="job-source" title={job.source_name || undefined}>
+                  {job.source_name || 'Untitled job'}
+                </span>
                 <code className="code-chip">{job.id.slice(0, 8)}</code>
               </Link>
               <JobStatusBadge status={job.status} />
@@ -44,7 +57,9 @@ function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
               </div>
               <div>
                 <dt>Credits</dt>
-                <dd>{formatNumber(job.reserved_credits)}</dd>
+                <dd>
+                  <JobCreditsValue job={job} />
+                </dd>
               </div>
               <div>
                 <dt>Created</dt>
@@ -95,7 +110,9 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
             <tr key={id}>
               <td>
                 <Link to={`/jobs/${id}`} className="job-cell">
-                  <span className="job-source">{job.source_name || 'Untitled job'}</span>
+                  <span className="job-source" title={job.source_name || undefined}>
+                    {job.source_name || 'Untitled job'}
+                  </span>
                   <code className="code-chip" title={id}>
                     {id.slice(0, 8)}
                   </code>
@@ -108,7 +125,9 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
               <td>
                 <span className="format-chip">.{job.output_format}</span>
               </td>
-              <td>{formatNumber(job.reserved_credits)}</td>
+              <td>
+                <JobCreditsValue job={job} />
+              </td>
               <td>{formatShortDateTime(job.created_at)}</td>
               <td>{formatShortDateTime(job.finished_at)}</td>
               <td className={deletion.overdue ? 'text-danger' : undefined}>{deletion.text}</td>

@@ -158,7 +158,11 @@ describe('job page states', () => {
     serve([
       makeJob({
         status: 'processing',
-        errors: [{ path: 'img/logo.png', reason: 'binary', message: 'Binary file.' }],
+        errors: [
+          { path: 'img/logo.png', reason: 'binary', message: 'Binary file.' },
+          { path: 'package-lock.json', reason: 'excluded-file', message: 'Lock file.' },
+          { path: 'src/broken.ts', reason: 'read-failed', message: 'Could not read.' },
+        ],
       }),
     ]);
     renderPage();
@@ -167,9 +171,31 @@ describe('job page states', () => {
     expect(screen.getByRole('tab', { name: /Preview Files/ }).textContent).toBe(
       'Preview FilesNot Ready',
     );
+    // Files the product left out by rule are skipped, not errors: only the read failure counts.
     expect(screen.getByRole('tab', { name: /Analytics/ }).textContent).toBe('Analytics1 error');
     fireEvent.click(screen.getByRole('tab', { name: /Preview Files/ }));
     expect(screen.getByText('Processing Job...')).toBeTruthy();
+  });
+
+  it('lists skipped files apart from processing errors, in a neutral colour', async () => {
+    serve([
+      makeJob({
+        status: 'succeeded',
+        finished_at: new Date().toISOString(),
+        errors: [
+          { path: 'venv', reason: 'excluded-folder', message: 'Excluded folder venv.' },
+          { path: 'poetry.lock', reason: 'excluded-file', message: 'Lock file.' },
+        ],
+      }),
+    ]);
+    renderPage(makeSession(), `/jobs/${JOB_ID}?tab=analytics`);
+    const errors = await screen.findByRole('region', { name: 'Processing Errors' });
+    expect(errors.textContent).toContain('0 errors');
+    expect(errors.textContent).toContain('No processing errors');
+    const skipped = screen.getByRole('region', { name: 'Skipped files' });
+    expect(skipped.textContent).toContain('2 skipped');
+    expect(skipped.textContent).toContain('poetry.lock');
+    expect(skipped.querySelector('.badge-danger')).toBeNull();
   });
 
   it('tells a failed job to check Analytics, and names outputs once succeeded', async () => {

@@ -55,7 +55,7 @@ export function LandingPage() {
               Join Early Access
               <Icon name="arrowRight" size={16} />
             </ButtonLink>
-            <ButtonLink to="/upload" size="lg" variant="secondary">
+            <ButtonLink to="/demo" size="lg" variant="secondary">
               Try Demo
             </ButtonLink>
           </div>

@@ -7,7 +7,7 @@ import { Faq } from '../../components/faq.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatUsd } from '../../lib/format.js';
-import { FALLBACK_PACKS, FALLBACK_PLANS } from '../../lib/plans.js';
+import { downgradeWarning, FALLBACK_PACKS, FALLBACK_PLANS, isDowngrade } from '../../lib/plans.js';
 import { useSession } from '../../session/session-context.js';
 import { PlanCard } from './plan-card.js';
 import { COMPARISON, PACK_REASONS, PRICING_FAQ, PRICING_FEATURES } from './pricing-content.js';
@@ -48,6 +48,10 @@ export function PricingPage() {
   };
 
   const choosePlan = (plan: Plan) => {
+    if (currentPlan && isDowngrade(currentPlan, plan.id)) {
+      const ok = window.confirm(downgradeWarning(currentPlan, plan));
+      if (!ok) return;
+    }
     if (plan.price_usd === 0) {
       void navigate('/dashboard');
       return;
@@ -194,7 +198,7 @@ export function PricingPage() {
               ))}
             </div>
             <section className="section-block">
-              <h2 className="section-title">Why Choose Token Packs</h2>
+              <h2 className="section-title">Why Choose Credit Packs</h2>
               <div className="grid grid-3">
                 {PACK_REASONS.map((reason) => (
                   <div key={reason.title} className="card card-body feature-card">

@@ -62,7 +62,7 @@ export function IntegrationsTab() {
           </Button>
         ) : (
           <Link to="/pricing" className="btn btn-primary">
-            Upgrade to Pro
+            Upgrade from $9.99/month
           </Link>
         )}
       </div>

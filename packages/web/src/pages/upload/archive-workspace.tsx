@@ -9,8 +9,9 @@ import {
   type CreditDecision,
   type CreditKind,
 } from '../../lib/upload/credit-choice.js';
-import { estimateSelection } from '../../lib/upload/estimate.js';
+import { creditPrice, estimateSelection } from '../../lib/upload/estimate.js';
 import { overlapError, toJobFields } from '../../lib/upload/job-fields.js';
+import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { useSession } from '../../session/session-context.js';
 import { ConfigPanel } from './config/config-panel.js';
 import { useUploadOptions } from './config/use-upload-options.js';
@@ -22,6 +23,7 @@ import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
 import type { RepositorySource } from '../../lib/upload/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
+import { useSelectionCounts } from './use-selection-counts.js';
 import { useSubmission } from './use-submission.js';
 
 /** After job creation the page moves on after about 50 ms (spec part 1 section 2). */
@@ -53,15 +55,21 @@ export function ArchiveWorkspace({
 
   const { tree } = archive;
   const { selected, knownLines } = explorer;
+  const counts = useSelectionCounts(archive);
   const estimate = useMemo(
     () =>
       estimateSelection(
-        selected.map((file) => ({
-          size: tree.files[file]!.size,
-          knownLines: knownLines.get(file),
-        })),
+        selected.map((file) =>
+          counts.counted[file] === 1
+            ? {
+                size: tree.files[file]!.size,
+                knownLines: counts.lines[file]!,
+                tokens: counts.tokens[file]!,
+              }
+            : { size: tree.files[file]!.size, knownLines: knownLines.get(file) },
+        ),
       ),
-    [selected, knownLines, tree],
+    [selected, knownLines, tree, counts],
   );
   const selection = useMemo(
     () => ({
@@ -90,7 +98,9 @@ export function ArchiveWorkspace({
   const submission = useSubmission(onCreated);
 
   const overLimit = estimate.files > 0 && estimate.lines > user.max_lines_per_job;
+  const noTextFiles = useMemo(() => noTextFilesReason(tree), [tree]);
   const blockedReason =
+    noTextFiles ??
     overlapError(options) ??
     (options.outputFormat === 'custom' && !options.template.trim()
       ? 'Add a template for the custom format.'
@@ -137,6 +147,7 @@ export function ArchiveWorkspace({
       />
       <div className="summary-dock">
         {submission.state.error && <Alert tone="danger">{submission.state.error}</Alert>}
+        {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         {overLimit && (
           <PlanLimitBanner
             lines={estimate.lines}
@@ -146,6 +157,7 @@ export function ArchiveWorkspace({
         )}
         <SummaryBar
           estimate={estimate}
+          price={creditPrice((user.subscription_plan ?? user.role).toLowerCase(), creditType)}
           creditType={creditType}
           onCreditType={setCreditType}
           overLimit={overLimit}

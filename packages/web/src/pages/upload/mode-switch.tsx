@@ -3,7 +3,7 @@ import { Icon } from '../../components/ui/icons.js';
 
 export type UploadMode = 'zip' | 'repository';
 
-/** ZIP Upload or GitHub Repository (Pro). */
+/** ZIP Upload or GitHub Repository (Starter and up). */
 export function ModeSwitch({
   mode,
   onChange,
@@ -24,7 +24,7 @@ export function ModeSwitch({
       >
         <Icon name="github" size={16} />
         GitHub Repository
-        <Badge tone="primary">Pro</Badge>
+        <Badge tone="primary">Starter+</Badge>
       </button>
     </div>
   );

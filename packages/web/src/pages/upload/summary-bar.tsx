@@ -2,12 +2,18 @@ import type { JobCreditType } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import type { SelectionEstimate } from '../../lib/upload/estimate.js';
+import {
+  DOLLARS_PER_CREDIT,
+  type CreditPrice,
+  type SelectionEstimate,
+} from '../../lib/upload/estimate.js';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 
 interface SummaryBarProps {
   estimate: SelectionEstimate;
+  /** The person's own price per credit; without it the list price, labelled so. */
+  price?: CreditPrice;
   creditType: JobCreditType;
   onCreditType(value: JobCreditType): void;
   overLimit: boolean;
@@ -21,29 +27,47 @@ function Stat({
   short,
   value,
   hint,
+  testId,
+  busy,
+  title,
 }: {
   label: string;
   short: string;
   value: string;
   hint?: string;
+  testId?: string;
+  /** Still being counted: the value is a lower bound or an estimate. */
+  busy?: boolean;
+  title?: string;
 }) {
   return (
-    <div className="summary-stat">
+    <div className="summary-stat" title={title}>
       <span className="summary-label">
         <span className="label-long">{label}</span>
         <span className="label-short" aria-hidden="true">
           {short}
         </span>
       </span>
-      <strong className="summary-value">{value}</strong>
+      <strong
+        className={busy ? 'summary-value summary-value-pending' : 'summary-value'}
+        data-testid={testId}
+        aria-busy={busy ? 'true' : undefined}
+      >
+        {value}
+      </strong>
       {hint && <span className="summary-hint">{hint}</span>}
     </div>
   );
 }
 
-/** Selected files, approximate lines, credits and dollars, and the Process button. */
+const LIST_PRICE: CreditPrice = { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** Selected files, lines, exact tokens, credits and dollars, and the Process button. */
 export function SummaryBar(props: SummaryBarProps) {
   const { estimate, overLimit, busy } = props;
+  const price = props.price ?? LIST_PRICE;
   const disabled = estimate.files === 0 || busy || overLimit || props.blockedReason !== null;
   const button = (
     <Button
@@ -60,24 +84,52 @@ export function SummaryBar(props: SummaryBarProps) {
   return (
     <div className="summary-bar" role="region" aria-label="Summary">
       <div className="summary-stats">
-        <Stat label="Selected files" short="Files" value={estimate.files.toLocaleString('en-US')} />
+        <Stat label="Selected files" short="Files" value={number(estimate.files)} />
         <Stat
-          label="Approx. lines"
+          label={estimate.linesExact ? 'Lines' : 'Approx. lines'}
           short="Lines"
-          value={`~${estimate.lines.toLocaleString('en-US')}`}
+          value={`${estimate.linesExact ? '' : '~'}${number(estimate.lines)}`}
+          testId="estimate-lines"
+          busy={!estimate.linesExact}
+          title={
+            estimate.linesExact
+              ? 'Lines of the selected files: what credits are priced by.'
+              : 'Counting the selected files; until then some lines are estimated from file sizes.'
+          }
         />
         <Stat
           label="Tokens"
           short="Tokens"
-          value={estimate.credits.toLocaleString('en-US')}
-          hint="credits"
+          value={`${estimate.tokensExact ? '' : '≥'}${number(estimate.tokens)}`}
+          hint={
+            estimate.tokensExact
+              ? 'o200k_base'
+              : `counting ${number(estimate.counted)}/${number(estimate.files)}`
+          }
+          testId="estimate-tokens"
+          busy={!estimate.tokensExact}
+          title="Exact tokens of the selected files' text (o200k_base, the encoding the job uses)."
         />
-        <Stat label="Estimate" short="Cost" value={`$${estimate.dollars.toFixed(2)}`} />
+        <Stat
+          label="Credits"
+          short="Credits"
+          value={`${estimate.linesExact ? '' : '~'}${number(estimate.credits)}`}
+          hint="1 per 2,000 lines"
+          testId="estimate-credits"
+          busy={!estimate.linesExact}
+        />
+        <Stat
+          label="Estimate"
+          short="Cost"
+          value={`$${(estimate.credits * price.perCredit).toFixed(2)}`}
+          hint={price.basis}
+        />
       </div>
       <div className="summary-actions">
         <label className="summary-credit">
           <span className="summary-label summary-credit-label">Pay with</span>
           <select
+            aria-label="Pay with"
             className="select select-sm"
             value={props.creditType}
             onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}

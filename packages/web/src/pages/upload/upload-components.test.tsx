@@ -103,9 +103,49 @@ describe('summary bar', () => {
     expect(button.disabled).toBe(true);
     expect(screen.getByRole('tooltip').textContent).toBe('Over limit for your plan.');
     const region = screen.getByRole('region', { name: 'Summary' });
-    expect(within(region).getByText('~150,000')).toBeTruthy();
-    expect(within(region).getByText('75')).toBeTruthy();
+    expect(within(region).getByTestId('estimate-lines').textContent).toBe('~150,000');
+    expect(within(region).getByTestId('estimate-credits').textContent).toBe('~75');
     expect(within(region).getByText('$7.50')).toBeTruthy();
+  });
+
+  it('shows exact tokens under Tokens and credits in their own column once counted', () => {
+    const exact = estimateSelection([
+      { size: 900, knownLines: 4001, tokens: 123_456 },
+      { size: 100, knownLines: 0, tokens: 0 },
+    ]);
+    render(
+      <SummaryBar
+        estimate={exact}
+        creditType="monthly"
+        onCreditType={() => undefined}
+        overLimit={false}
+        busy={false}
+        blockedReason={null}
+        onProcess={() => undefined}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Summary' });
+    expect(within(region).getByTestId('estimate-lines').textContent).toBe('4,001');
+    expect(within(region).getByTestId('estimate-tokens').textContent).toBe('123,456');
+    expect(within(region).getByTestId('estimate-credits').textContent).toBe('3');
+  });
+
+  it('marks tokens as still counting until every selected file is counted', () => {
+    const partial = estimateSelection([{ size: 900, knownLines: 10, tokens: 99 }, { size: 100 }]);
+    render(
+      <SummaryBar
+        estimate={partial}
+        creditType="monthly"
+        onCreditType={() => undefined}
+        overLimit={false}
+        busy={false}
+        blockedReason={null}
+        onProcess={() => undefined}
+      />,
+    );
+    const tokens = screen.getByTestId('estimate-tokens');
+    expect(tokens.textContent).toBe('≥99');
+    expect(tokens.getAttribute('aria-busy')).toBe('true');
   });
 });
 

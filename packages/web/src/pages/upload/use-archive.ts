@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { buildFileTree, type FileTree } from '../../lib/explorer/file-tree.js';
 import {
-  INVALID_FILE_MESSAGE,
+  EMPTY_ARCHIVE_MESSAGE,
   listingErrorMessage,
   validateArchiveFile,
 } from '../../lib/upload/validate-archive.js';
@@ -49,7 +49,7 @@ export function useArchive(planLimitMb: number | null | undefined) {
         console.error('Could not list the archive', error);
         const message =
           error instanceof Error && error.message === 'empty'
-            ? INVALID_FILE_MESSAGE
+            ? EMPTY_ARCHIVE_MESSAGE
             : listingErrorMessage(error);
         setState({ status: 'idle', error: message });
       }

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Transaction } from '../../api/types.js';
 import { Badge } from '../../components/ui/feedback.js';
 import { DataTable } from '../../components/ui/table.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';
-import { TYPE_LABELS } from '../../lib/transactions.js';
+import { groupByJob, TYPE_LABELS, type LedgerItem } from '../../lib/transactions.js';
 
 const CREDIT_TYPE_LABELS: Record<string, string> = { monthly: 'Monthly', purchased: 'Purchased' };
 
@@ -34,8 +35,140 @@ function Kind({ amount }: { amount: number }) {
   return amount > 0 ? <Badge tone="success">Credit</Badge> : <Badge tone="danger">Debit</Badge>;
 }
 
-/** A table on wide screens; a list of cards on phones, where nine columns cannot fit. */
+function Row({ t, child = false }: { t: Transaction; child?: boolean }) {
+  return (
+    <tr className={child ? 'txn-child' : undefined}>
+      <td>{formatDateTime(t.created_at)}</td>
+      <td>
+        <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
+      </td>
+      <td className="txn-description">
+        {child ? <span>{t.description}</span> : <Description transaction={t} />}
+      </td>
+      <td>{CREDIT_TYPE_LABELS[t.credit_type] ?? t.credit_type ?? '—'}</td>
+      <td>
+        <Kind amount={t.amount} />
+      </td>
+      <td className="num">
+        <Amount value={t.amount} />
+      </td>
+      <td className="num faint">
+        {t.balance_after === undefined ? '—' : formatNumber(t.balance_after)}
+      </td>
+    </tr>
+  );
+}
+
+/** A job's net amount: 0 (a returned reservation) is neither a credit nor a debit. */
+function JobAmount({ value }: { value: number }) {
+  if (value === 0) return <span className="txn-amount faint">0</span>;
+  return <Amount value={value} />;
+}
+
+function JobToggle({
+  item,
+  open,
+  onToggle,
+}: {
+  item: Extract<LedgerItem, { kind: 'job' }>;
+  open: boolean;
+  onToggle(): void;
+}) {
+  return (
+    <button type="button" className="txn-toggle" aria-expanded={open} onClick={onToggle}>
+      {open ? 'Hide' : 'Show'} {item.rows.length} {item.rows.length === 1 ? 'row' : 'rows'}
+    </button>
+  );
+}
+
+function JobRows({ item }: { item: Extract<LedgerItem, { kind: 'job' }> }) {
+  const [open, setOpen] = useState(false);
+  const newest = item.rows[0]!;
+  return (
+    <>
+      <tr className="txn-job-row">
+        <td>{formatDateTime(newest.created_at)}</td>
+        <td>
+          <Badge tone="neutral">Job</Badge>
+        </td>
+        <td className="txn-description">
+          <span>{item.label}</span>
+          <Link className="txn-job" to={`/jobs/${item.jobId}`}>
+            View job
+          </Link>
+          <JobToggle item={item} open={open} onToggle={() => setOpen(!open)} />
+        </td>
+        <td>{CREDIT_TYPE_LABELS[newest.credit_type] ?? newest.credit_type ?? '—'}</td>
+        <td>{item.amount === 0 ? <Badge>Returned</Badge> : <Kind amount={item.amount} />}</td>
+        <td className="num">
+          <JobAmount value={item.amount} />
+        </td>
+        <td className="num faint">
+          {newest.balance_after === undefined ? '—' : formatNumber(newest.balance_after)}
+        </td>
+      </tr>
+      {open && item.rows.map((t) => <Row key={t.id} t={t} child />)}
+    </>
+  );
+}
+
+function Card({ t }: { t: Transaction }) {
+  return (
+    <li className="txn-card">
+      <div className="txn-card-top">
+        <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
+        <Amount value={t.amount} />
+      </div>
+      <div className="txn-description">
+        <Description transaction={t} />
+      </div>
+      <div className="txn-card-meta faint">
+        <span>{formatDateTime(t.created_at)}</span>
+        <span>
+          {CREDIT_TYPE_LABELS[t.credit_type] ?? t.credit_type}
+          {t.balance_after === undefined ? '' : ` · balance ${formatNumber(t.balance_after)}`}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function JobCard({ item }: { item: Extract<LedgerItem, { kind: 'job' }> }) {
+  const [open, setOpen] = useState(false);
+  const newest = item.rows[0]!;
+  return (
+    <li className="txn-card">
+      <div className="txn-card-top">
+        <Badge tone="neutral">Job</Badge>
+        <JobAmount value={item.amount} />
+      </div>
+      <div className="txn-description">
+        <span>{item.label}</span>
+        <Link className="txn-job" to={`/jobs/${item.jobId}`}>
+          View job
+        </Link>
+      </div>
+      <div className="txn-card-meta faint">
+        <span>{formatDateTime(newest.created_at)}</span>
+        <JobToggle item={item} open={open} onToggle={() => setOpen(!open)} />
+      </div>
+      {open && (
+        <ul className="txn-card-children">
+          {item.rows.map((t) => (
+            <Card key={t.id} t={t} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A table on wide screens; a list of cards on phones, where nine columns cannot fit. A job's rows
+ * show as one line (what it used), expandable to the rows themselves.
+ */
 export function TransactionsTable({ rows }: { rows: Transaction[] }) {
+  const items = groupByJob(rows);
   return (
     <>
       <div className="txn-table">
@@ -56,49 +189,24 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((t) => (
-              <tr key={t.id}>
-                <td>{formatDateTime(t.created_at)}</td>
-                <td>
-                  <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
-                </td>
-                <td className="txn-description">
-                  <Description transaction={t} />
-                </td>
-                <td>{CREDIT_TYPE_LABELS[t.credit_type] ?? t.credit_type ?? '—'}</td>
-                <td>
-                  <Kind amount={t.amount} />
-                </td>
-                <td className="num">
-                  <Amount value={t.amount} />
-                </td>
-                <td className="num faint">
-                  {t.balance_after === undefined ? '—' : formatNumber(t.balance_after)}
-                </td>
-              </tr>
-            ))}
+            {items.map((item) =>
+              item.kind === 'row' ? (
+                <Row key={item.row.id} t={item.row} />
+              ) : (
+                <JobRows key={`job-${item.jobId}`} item={item} />
+              ),
+            )}
           </tbody>
         </DataTable>
       </div>
       <ul className="txn-cards" aria-label="Transactions">
-        {rows.map((t) => (
-          <li key={t.id} className="txn-card">
-            <div className="txn-card-top">
-              <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
-              <Amount value={t.amount} />
-            </div>
-            <div className="txn-description">
-              <Description transaction={t} />
-            </div>
-            <div className="txn-card-meta faint">
-              <span>{formatDateTime(t.created_at)}</span>
-              <span>
-                {CREDIT_TYPE_LABELS[t.credit_type] ?? t.credit_type}
-                {t.balance_after === undefined ? '' : ` · balance ${formatNumber(t.balance_after)}`}
-              </span>
-            </div>
-          </li>
-        ))}
+        {items.map((item) =>
+          item.kind === 'row' ? (
+            <Card key={item.row.id} t={item.row} />
+          ) : (
+            <JobCard key={`job-${item.jobId}`} item={item} />
+          ),
+        )}
       </ul>
     </>
   );

@@ -46,10 +46,19 @@ function JoinedCounter() {
   const { ref, value } = useCountUp<HTMLDivElement>(count.data?.total_signups ?? null);
   return (
     <div ref={ref} className="waitlist-counter" aria-live="polite">
-      {count.data && (
+      {count.data && count.data.total_signups === 0 && (
         <>
           <Icon name="users" size={18} />
-          <strong>{value.toLocaleString('en-US')}</strong> developers have already joined
+          Be the first developer to join
+        </>
+      )}
+      {count.data && count.data.total_signups > 0 && (
+        <>
+          <Icon name="users" size={18} />
+          <strong>{value.toLocaleString('en-US')}</strong>{' '}
+          {count.data.total_signups === 1
+            ? 'developer has already joined'
+            : 'developers have already joined'}
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadTokenCounter } from '@repobundle/engine/tokens';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import {
@@ -129,6 +130,21 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(analytics.statusCode).toBe(200);
     expect(analytics.json()).toMatchObject({ total_chunks: 1, token_limit: 128000, file_count: 3 });
     expect(analytics.json().comparison).toMatchObject({ utilization_trend: 'stable' });
+    // Each chunk's exact token count as written, its files and their line spans.
+    const counter = await loadTokenCounter('o200k_base');
+    expect(analytics.json().chunks).toEqual([
+      {
+        index: 1,
+        file_name: 'chunk-0001.md',
+        tokens: counter.count(chunk.json().content),
+        files: expect.arrayContaining([
+          { path: 'src/index.ts', start_line: 1, end_line: 2, part: 1, part_count: 1 },
+          { path: 'src/util/math.ts', start_line: 1, end_line: 3, part: 1, part_count: 1 },
+          { path: 'README.md', start_line: 1, end_line: 3, part: 1, part_count: 1 },
+        ]),
+      },
+    ]);
+    expect(analytics.json().chunks[0].files).toHaveLength(3);
 
     const ledger = await get(t.app, '/payments/transactions', token);
     expect(ledger.statusCode).toBe(200);

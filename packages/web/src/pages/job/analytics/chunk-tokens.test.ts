@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scoreTone, utilizationTone } from './analytics-colors.js';
-import { chunkTokens, distributionOf } from './chunk-tokens.js';
+import { chunkTokens, distributionOf, overLimitOf } from './chunk-tokens.js';
 
 const files = [
   { name: 'overview.md', path: 'overview.md', size: 999 },
@@ -10,6 +10,41 @@ const files = [
 ];
 
 describe('tokens per chunk', () => {
+  it("uses each chunk's exact tokens, files and line spans from the analytics' chunks", () => {
+    const chunks = [
+      {
+        index: 1,
+        file_name: 'chunk-0001.md',
+        tokens: 126_979,
+        files: [{ path: 'a.ts', start_line: 1, end_line: 40, part: 1, part_count: 2 }],
+      },
+      {
+        index: 2,
+        file_name: 'chunk-0002.md',
+        tokens: 126_110,
+        files: [
+          { path: 'a.ts', start_line: 41, end_line: 90, part: 2, part_count: 2 },
+          { path: 'b.ts', start_line: 1, end_line: 3, part: 1, part_count: 1 },
+        ],
+      },
+    ];
+    const data = chunkTokens({ llm_tokens_consumed: 1, chunks }, files)!;
+    expect(data).toMatchObject({
+      names: ['chunk-0001.md', 'chunk-0002.md'],
+      values: [126_979, 126_110],
+      estimated: false,
+    });
+    expect(data.spans).toEqual(['a.ts 1-40 (part 1 of 2)', 'a.ts 41-90 (part 2 of 2), b.ts 1-3']);
+    // Exact counts under the limit are never "over the limit".
+    expect(distributionOf(data.values, 128_000).overLimit).toBe(0);
+  });
+
+  it('never reports an estimate as over the limit', () => {
+    const data = chunkTokens({ llm_tokens_consumed: 300_000 }, files)!;
+    expect(data.estimated).toBe(true);
+    expect(overLimitOf(data, 128_000)).toBe(0);
+  });
+
   it('uses counted tokens when the analytics carry them', () => {
     expect(chunkTokens({ llm_tokens_consumed: 9, chunk_tokens: [5, 4] }, files)).toEqual({
       names: ['chunk-0002.md', 'chunk-0010.md'],

@@ -1,15 +1,26 @@
-import type { ChunkingAnalytics, JobFile } from '../../../api/types.js';
+import type { ChunkingAnalytics, ChunkSummary, JobFile } from '../../../api/types.js';
 
-// Tokens per chunk for the chart. The analytics carry per-chunk tokens only if the server sends
-// `chunk_tokens`; otherwise each chunk's share is estimated from the size of its output file,
-// scaled so the shares add up to the analytics' llm_tokens_consumed (tokens track bytes closely
-// within one job: same format, same source).
+// Tokens per chunk for the chart. The analytics carry each chunk's exact token count (`chunks`,
+// the engine's count of the chunk file as written; older jobs may carry `chunk_tokens`). Jobs
+// finished before either existed get each chunk's share estimated from the size of its output
+// file, shown as an estimate and never judged against the limit.
 
 export interface ChunkTokens {
   names: string[];
   values: number[];
   /** True when derived from file sizes rather than counted by the engine. */
   estimated: boolean;
+  /** What each chunk holds ("a.ts 1-40 (part 1 of 2), b.ts 1-3"), when known. */
+  spans?: string[];
+}
+
+function describeSpans(chunk: ChunkSummary): string {
+  return chunk.files
+    .map((file) => {
+      const part = file.part_count > 1 ? ` (part ${file.part} of ${file.part_count})` : '';
+      return `${file.path} ${file.start_line}-${file.end_line}${part}`;
+    })
+    .join(', ');
 }
 
 const collator = new Intl.Collator('en', { numeric: true });
@@ -22,9 +33,18 @@ export function chunkFiles(files: readonly JobFile[]): JobFile[] {
 }
 
 export function chunkTokens(
-  analytics: Pick<ChunkingAnalytics, 'llm_tokens_consumed' | 'chunk_tokens'>,
+  analytics: Pick<ChunkingAnalytics, 'llm_tokens_consumed' | 'chunk_tokens' | 'chunks'>,
   files: readonly JobFile[],
 ): ChunkTokens | null {
+  if (analytics.chunks && analytics.chunks.length > 0) {
+    const ordered = [...analytics.chunks].sort((a, b) => a.index - b.index);
+    return {
+      names: ordered.map((chunk) => chunk.file_name),
+      values: ordered.map((chunk) => chunk.tokens),
+      estimated: false,
+      spans: ordered.map(describeSpans),
+    };
+  }
   const chunks = chunkFiles(files);
   const counted = analytics.chunk_tokens;
   if (counted && counted.length > 0) {
@@ -63,4 +83,9 @@ export function distributionOf(values: readonly number[], limit: number): Distri
     mean: Math.round(values.reduce((sum, value) => sum + value, 0) / values.length),
     overLimit: values.filter((value) => value > limit).length,
   };
+}
+
+/** Chunks over the token limit: only counted tokens can say so, never an estimate. */
+export function overLimitOf(data: ChunkTokens, limit: number): number {
+  return data.estimated ? 0 : distributionOf(data.values, limit).overLimit;
 }

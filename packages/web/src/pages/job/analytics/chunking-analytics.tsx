@@ -85,7 +85,8 @@ export function ChunkingAnalyticsView({
   analytics: ChunkingAnalytics;
   files: readonly JobFile[] | undefined;
 }) {
-  const tokens = files ? chunkTokens(analytics, files) : null;
+  const tokens = files || analytics.chunks?.length ? chunkTokens(analytics, files ?? []) : null;
+  const fixedWindows = analytics.strategy === 'fixed';
   const comparison = analytics.comparison;
   const strategy =
     STRATEGY_LABELS[analytics.strategy as keyof typeof STRATEGY_LABELS] ?? analytics.strategy;
@@ -131,7 +132,7 @@ export function ChunkingAnalyticsView({
           label="Performance score"
           value={analytics.performance_score}
           tone={scoreTone(analytics.performance_score)}
-          hint="Packing, boundaries and context together"
+          hint="40% utilization, 30% boundary, 30% context"
         />
         <Score
           label="Boundary score"
@@ -146,6 +147,12 @@ export function ChunkingAnalyticsView({
           hint="Chunks that hold whole units of code"
         />
       </div>
+      <p className="faint scores-note" data-testid="scores-note">
+        These scores compare strategies on the same code; they do not grade the job.{' '}
+        {fixedWindows
+          ? 'Fixed Size cuts every window at the token limit wherever it falls, as requested, so low boundary and context scores are expected here: try File Based or Semantic to keep files and definitions whole.'
+          : 'Boundary counts cuts that fall between files or definitions; context counts chunks whose pieces are all whole units.'}
+      </p>
 
       {comparison && (
         <div className="trends">

@@ -1,11 +1,30 @@
-import type { Job } from '../../../api/types.js';
+import type { Job, JobError } from '../../../api/types.js';
 import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { JobIcon } from '../job-icons.js';
 
-/** The errors badge counts the job's failure message and every per-file error. */
+/**
+ * Reasons a file is left out by rule (its folder or name, the person's patterns, binary content,
+ * the size cap): the product working as designed, not a failure.
+ */
+const SKIP_REASONS = new Set([
+  'not-selected',
+  'excluded-folder',
+  'excluded-file',
+  'gitignored',
+  'custom-exclude',
+  'not-included',
+  'binary',
+  'too-large',
+]);
+
+export function isSkip(error: Pick<JobError, 'reason'>): boolean {
+  return SKIP_REASONS.has(error.reason);
+}
+
+/** Real failures: the job's own failure message and every file that could not be processed. */
 export function errorCount(job: Pick<Job, 'error' | 'errors'>): number {
-  return job.errors.length + (job.error ? 1 : 0);
+  return job.errors.filter((error) => !isSkip(error)).length + (job.error ? 1 : 0);
 }
 
 /** The engine's skip reasons (kebab-case kinds); an unknown one is shown as it comes. */
@@ -23,9 +42,44 @@ const REASON_LABELS: Record<string, string> = {
   'processing-failed': 'Processing failed',
 };
 
+/** Skipped files: what the rules left out, with each reason, in a neutral colour. */
+export function SkippedFiles({ job }: { job: Job }) {
+  const skipped = job.errors.filter(isSkip);
+  if (skipped.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="skipped-files-title">
+      <div className="card-header">
+        <h2 id="skipped-files-title" className="card-title">
+          Skipped files
+        </h2>
+        <Badge>{skipped.length} skipped</Badge>
+      </div>
+      <p className="card-body faint skipped-intro">
+        Left out by the file rules (dependency and build folders, lock files, binary files, files
+        over the size cap, your ignore patterns). These are not errors.
+      </p>
+      <ul className="error-list skipped-list">
+        {skipped.map((entry, index) => (
+          <li key={`${entry.path ?? ''}-${index}`} className="error-item skipped-item">
+            <Icon name="file" size={17} />
+            <div>
+              <div className="error-head">
+                <code className="error-path">{entry.path ?? 'Whole job'}</code>
+                <Badge>{REASON_LABELS[entry.reason] ?? entry.reason}</Badge>
+              </div>
+              <p>{entry.message}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Processing Errors: the job's failure, then each file that could not be processed. */
 export function ProcessingErrors({ job }: { job: Job }) {
   const count = errorCount(job);
+  const failures = job.errors.filter((error) => !isSkip(error));
   return (
     <section className="card" aria-labelledby="processing-errors-title">
       <div className="card-header">
@@ -41,7 +95,7 @@ export function ProcessingErrors({ job }: { job: Job }) {
           <JobIcon name="checkCircle" size={20} />
           <span>
             {job.status === 'succeeded' || job.status === 'failed'
-              ? 'No processing errors: every selected file was processed.'
+              ? 'No processing errors.'
               : 'No errors so far.'}
           </span>
         </div>
@@ -56,7 +110,7 @@ export function ProcessingErrors({ job }: { job: Job }) {
               </div>
             </li>
           )}
-          {job.errors.map((error, index) => (
+          {failures.map((error, index) => (
             <li key={`${error.path ?? ''}-${index}`} className="error-item">
               <Icon name="file" size={17} />
               <div>

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { formatNumber } from '../../../lib/format.js';
-import { distributionOf, type ChunkTokens } from './chunk-tokens.js';
+import { distributionOf, overLimitOf, type ChunkTokens } from './chunk-tokens.js';
 
 const WIDTH = 1000;
 const HEIGHT = 240;
@@ -31,6 +31,9 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
   const [hover, setHover] = useState<number | null>(null);
   const [showTable, setShowTable] = useState(false);
   const stats = distributionOf(data.values, tokenLimit);
+  const overLimit = overLimitOf(data, tokenLimit);
+  // An estimate is drawn all in one colour: only a counted chunk can be over the limit.
+  const isOver = (value: number) => !data.estimated && value > tokenLimit;
   const top = Math.max(stats.max, tokenLimit) * 1.08 || 1;
   const y = (value: number) => HEIGHT - (value / top) * HEIGHT;
   const limitY = y(tokenLimit);
@@ -62,11 +65,8 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
           aria-label={`Tokens per chunk for ${data.values.length} chunks: smallest ${approx}${formatNumber(stats.min)}, median ${approx}${formatNumber(stats.median)}, largest ${approx}${formatNumber(stats.max)}, token limit ${formatNumber(tokenLimit)}.`}
         >
           <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true">
-            <path className="chart-bars" d={barsPath(data.values, (v) => v <= tokenLimit, top)} />
-            <path
-              className="chart-bars-over"
-              d={barsPath(data.values, (v) => v > tokenLimit, top)}
-            />
+            <path className="chart-bars" d={barsPath(data.values, (v) => !isOver(v), top)} />
+            <path className="chart-bars-over" d={barsPath(data.values, isOver, top)} />
             {hover !== null && (
               <rect
                 className="chart-hover"
@@ -89,6 +89,7 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
                 {approx}
                 {formatNumber(data.values[hover])} tokens
               </span>
+              {data.spans?.[hover] && <span className="chart-tip-files">{data.spans[hover]}</span>}
             </div>
           )}
         </div>
@@ -97,9 +98,9 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
         <span>
           <i className="swatch swatch-bar" /> Tokens per chunk
         </span>
-        {stats.overLimit > 0 && (
+        {overLimit > 0 && (
           <span>
-            <i className="swatch swatch-over" /> Over the limit ({stats.overLimit})
+            <i className="swatch swatch-over" /> Over the limit ({overLimit})
           </span>
         )}
         <span>
@@ -118,8 +119,9 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
       </figcaption>
       {data.estimated && (
         <p className="faint chart-note">
-          Estimated: each chunk&apos;s share of the tokens consumed, in proportion to the size of
-          its output file.
+          Estimated (this job finished before exact per-chunk counts were kept): each chunk&apos;s
+          share of the tokens consumed, in proportion to the size of its output file. Estimates are
+          not judged against the limit.
         </p>
       )}
       <details className="chart-table" onToggle={(event) => setShowTable(event.currentTarget.open)}>
@@ -133,6 +135,7 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
                   <th scope="col" className="num">
                     Tokens
                   </th>
+                  {data.spans && <th scope="col">Files and lines</th>}
                 </tr>
               </thead>
               <tbody>
@@ -143,6 +146,7 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
                       {approx}
                       {formatNumber(value)}
                     </td>
+                    {data.spans && <td className="chart-table-files">{data.spans[index]}</td>}
                   </tr>
                 ))}
               </tbody>

@@ -42,7 +42,7 @@ export function JobStatistics({ job }: { job: Job }) {
         <Metric
           label="Files processed"
           value={number(stats?.files)}
-          hint={stats ? `${formatNumber(stats.skipped_files)} skipped` : pending}
+          hint={stats ? processedHint(job.total_files, stats.files) : pending}
         />
         <Metric label="Lines" value={formatNumber(stats?.lines ?? job.line_count)} />
         <Metric label="Input tokens" value={number(stats?.tokens)} hint={pending} />
@@ -53,4 +53,13 @@ export function JobStatistics({ job }: { job: Job }) {
       </dl>
     </section>
   );
+}
+
+/**
+ * Set against the selection, so the figures add up: the archive-wide count of files the rules
+ * left out is listed under Skipped files instead.
+ */
+export function processedHint(selected: number, processed: number): string {
+  if (processed >= selected) return 'all selected files';
+  return `${formatNumber(selected - processed)} of the selected not processed`;
 }

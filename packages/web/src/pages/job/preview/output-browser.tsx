@@ -8,6 +8,7 @@ import { COPIED_MS, copyText, saveText } from '../file-actions.js';
 import { formatBytes, plural } from '../format-bytes.js';
 import { JobIcon, type JobIconName } from '../job-icons.js';
 import { FullScreenViewer } from '../viewer/full-screen-viewer.js';
+import { BundleActions } from './bundle-actions.js';
 import { FilePreview } from './file-preview.js';
 import { allFolders, buildFileTree, filesInOrder, flattenTree, initialFile } from './file-tree.js';
 import { FileTreeView } from './file-tree-view.js';
@@ -127,6 +128,7 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
         </div>
       </div>
 
+      {files.data && <BundleActions jobId={jobId} files={files.data} load={contentOf} />}
       {files.isPending ? (
         <div className="ob-state" role="status">
           <Spinner />

@@ -45,9 +45,9 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
         size="sm"
         onClick={() => explorer.changeFont(-1)}
         disabled={explorer.fontSize <= FONT_MIN}
-        aria-label="Decrease font size"
       >
-        A-
+        <span aria-hidden="true">A-</span>
+        <span className="sr-only">Decrease font size</span>
       </Button>
       <span className="font-size" aria-live="polite">
         {explorer.fontSize}px
@@ -57,9 +57,9 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
         size="sm"
         onClick={() => explorer.changeFont(1)}
         disabled={explorer.fontSize >= FONT_MAX}
-        aria-label="Increase font size"
       >
-        A+
+        <span aria-hidden="true">A+</span>
+        <span className="sr-only">Increase font size</span>
       </Button>
     </div>
   );
