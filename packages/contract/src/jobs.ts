@@ -87,6 +87,16 @@ export const jobCreationFieldsSchema = z.object({
   use_gitignore: flag.default(false),
   notebook_processing: flag.default(false),
   gitignore_config: gitignoreConfigSchema.optional(),
+  /** Text for the model at the top of the overview and of every chunk. */
+  header_text: z
+    .string()
+    .max(64 * 1024, 'header_text must be at most 65,536 characters.')
+    .optional(),
+  /** Instructions for the model, placed after the header text. */
+  instruction_text: z
+    .string()
+    .max(64 * 1024, 'instruction_text must be at most 65,536 characters.')
+    .optional(),
 });
 export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
 
@@ -155,6 +165,9 @@ export type JobStage = (typeof jobStages)[number];
  * Likely secrets in a job's files. Detection runs whether or not `redact_secrets` is on; with it
  * off the output keeps them and `hint` says how to redact them. Counts only, never a value.
  */
+/** At most this many file notes are kept on a job (the overview lists every one). */
+export const JOB_FILE_NOTES = 500;
+
 export const jobSecretsSchema = z.object({
   redacted: z.boolean(),
   /** Files holding at least one likely secret. */
@@ -208,6 +221,8 @@ export const jobResponseSchema = z.object({
   custom_patterns: z.array(z.string()),
   redact_secrets: z.boolean(),
   notebook_processing: z.boolean(),
+  header_text: z.string().nullable(),
+  instruction_text: z.string().nullable(),
   credit_type: z.enum(jobCreditTypes),
   reserved_credits: z.number().int(),
   actual_credits: z.number().int().nullable(),
@@ -224,6 +239,12 @@ export const jobResponseSchema = z.object({
       processing_ms: z.number().int(),
       /** Absent on jobs processed before secret detection was recorded. */
       secrets: jobSecretsSchema.optional(),
+      /**
+       * Files where a requested step could not apply (comments kept, no syntax outline), each
+       * with its reason; the first JOB_FILE_NOTES of them. Absent on older jobs.
+       */
+      file_notes: z.array(z.object({ path: z.string(), note: z.string() })).optional(),
+      file_notes_truncated: z.boolean().optional(),
     })
     .nullable(),
 });

@@ -13,7 +13,7 @@ import { inTransaction } from '../db/repositories/index.js';
 import { chunkSummaries } from './chunk-summaries.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { StoredOutput, StoredStatistics } from '../presenters/job.presenter.js';
-import { presentSecrets, storedOptions } from '../presenters/job.presenter.js';
+import { presentFileNotes, presentSecrets, storedOptions } from '../presenters/job.presenter.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
@@ -320,6 +320,7 @@ export async function runJob(
       output_files: outputs.length,
       processing_ms: Date.now() - started,
       secrets: presentSecrets(bundle.secrets),
+      ...presentFileNotes(bundle.files),
     };
     const finished = await inTransaction(ctx.db, async (repos) => {
       const locked = await repos.jobs.lock(job.id);

@@ -1,4 +1,4 @@
-import { JOB_SECRET_ROWS } from '@repobundle/contract';
+import { JOB_FILE_NOTES, JOB_SECRET_ROWS } from '@repobundle/contract';
 import type { SecretReport } from '@repobundle/engine';
 import type {
   ChunkingStrategy,
@@ -25,6 +25,8 @@ export interface StoredStatistics {
   output_files: number;
   processing_ms: number;
   secrets?: JobSecrets;
+  file_notes?: { path: string; note: string }[];
+  file_notes_truncated?: boolean;
 }
 
 /** The engine's secret report as the job keeps and returns it: counts, files, the hint. */
@@ -38,6 +40,17 @@ export function presentSecrets(report: SecretReport): JobSecrets {
     by_file_truncated: report.entries.length > JOB_SECRET_ROWS,
     private_key_files: [...report.privateKeyFiles],
     hint: report.hint,
+  };
+}
+
+/** Every file note (a requested step that could not apply, and why), up to JOB_FILE_NOTES. */
+export function presentFileNotes(
+  files: readonly { path: string; notes: readonly string[] }[],
+): Pick<StoredStatistics, 'file_notes' | 'file_notes_truncated'> {
+  const notes = files.flatMap((file) => file.notes.map((note) => ({ path: file.path, note })));
+  return {
+    file_notes: notes.slice(0, JOB_FILE_NOTES),
+    file_notes_truncated: notes.length > JOB_FILE_NOTES,
   };
 }
 
@@ -88,6 +101,8 @@ export function presentJob(job: JobRow): JobResponse {
     custom_patterns: patterns,
     redact_secrets: options.redact_secrets,
     notebook_processing: options.notebook_processing,
+    header_text: options.header_text ?? null,
+    instruction_text: options.instruction_text ?? null,
     credit_type: job.credit_type as JobCreditType,
     reserved_credits: reserved,
     actual_credits: job.actual_credits,

@@ -33,6 +33,8 @@ export interface StoredJobOptions {
   redact_secrets: boolean;
   custom_secret_patterns?: string[];
   notebook_processing: boolean;
+  header_text?: string;
+  instruction_text?: string;
 }
 
 /** The spec's token limits; anything else falls back to the default (spec part 1 section 5). */
@@ -110,6 +112,8 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     redact_secrets: input.redact_secrets,
     ...(secretPatterns.length > 0 ? { custom_secret_patterns: secretPatterns } : {}),
     notebook_processing: input.notebook_processing,
+    ...(input.header_text?.trim() ? { header_text: input.header_text } : {}),
+    ...(input.instruction_text?.trim() ? { instruction_text: input.instruction_text } : {}),
   };
 }
 
@@ -135,6 +139,8 @@ export function engineOptions(
     includePatterns: options.include_patterns,
     excludePatterns: options.exclude_patterns,
     notebookProcessing: options.notebook_processing,
+    ...(options.header_text ? { headerText: options.header_text } : {}),
+    ...(options.instruction_text ? { instructionText: options.instruction_text } : {}),
     selectedPaths: [...selected],
   };
 }

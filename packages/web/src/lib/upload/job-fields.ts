@@ -18,6 +18,10 @@ export interface UploadOptions {
   redactSecrets: boolean;
   useGitignore: boolean;
   customPatterns: CustomPattern[];
+  /** Text for the model at the top of the overview and of every chunk ("" for none). */
+  headerText: string;
+  /** Instructions for the model after the header text ("" for none). */
+  instructionText: string;
 }
 
 export const DEFAULT_TEMPLATE = `# {{source}}: chunk {{chunk.index}} of {{chunk.count}}
@@ -42,6 +46,8 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   redactSecrets: false,
   useGitignore: false,
   customPatterns: [],
+  headerText: '',
+  instructionText: '',
 };
 
 /** The plan's formats decide: a format it lacks becomes its first one (or md). */
@@ -84,6 +90,8 @@ export function toJobFields(
     notebook_processing: options.notebookProcessing,
   };
   if (options.outputFormat === 'custom') fields.template = options.template;
+  if (options.headerText.trim()) fields.header_text = options.headerText;
+  if (options.instructionText.trim()) fields.instruction_text = options.instructionText;
   if (options.customPatterns.length > 0) {
     fields.gitignore_config = {
       respect_gitignore: true,

@@ -218,6 +218,18 @@ describe('options', () => {
     expect(withPatterns.gitignore_config?.custom_patterns?.[0]?.source).toBe('template:Node.js');
   });
 
+  it('sends header text and instructions only when they hold more than spaces', () => {
+    const blank = toJobFields({ ...DEFAULT_OPTIONS, headerText: '  ' }, ['a.ts'], 1, 'monthly');
+    expect('header_text' in blank || 'instruction_text' in blank).toBe(false);
+    const words = toJobFields(
+      { ...DEFAULT_OPTIONS, headerText: 'Billing', instructionText: 'Find bugs.' },
+      ['a.ts'],
+      1,
+      'monthly',
+    );
+    expect(words).toMatchObject({ header_text: 'Billing', instruction_text: 'Find bugs.' });
+  });
+
   it('switches to an allowed format and validates overlap and patterns', () => {
     expect(allowedFormat('json', ['md', 'txt'])).toBe('md');
     expect(allowedFormat('txt', ['md', 'txt'])).toBe('txt');

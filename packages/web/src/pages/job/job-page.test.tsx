@@ -198,6 +198,32 @@ describe('job page states', () => {
     expect(skipped.querySelector('.badge-danger')).toBeNull();
   });
 
+  it('lists file notes with their reasons, so no requested step is skipped silently', async () => {
+    serve([
+      makeJob({
+        status: 'succeeded',
+        finished_at: new Date().toISOString(),
+        statistics: {
+          files: 2,
+          skipped_files: 0,
+          lines: 2,
+          tokens: 20,
+          chunks: 1,
+          output_tokens: 80,
+          output_files: 2,
+          processing_ms: 40,
+          file_notes: [{ path: 'legacy/b.ada', note: 'comments kept: no parser for ada files' }],
+          file_notes_truncated: false,
+        },
+      }),
+    ]);
+    renderPage(makeSession(), `/jobs/${JOB_ID}?tab=analytics`);
+    const notes = await screen.findByRole('region', { name: 'File notes' });
+    expect(notes.textContent).toContain('1 file');
+    expect(notes.textContent).toContain('legacy/b.ada');
+    expect(notes.textContent).toContain('comments kept: no parser for ada files');
+  });
+
   it('tells a failed job to check Analytics, and names outputs once succeeded', async () => {
     serve([makeJob({ status: 'failed', error: 'Boom', finished_at: new Date().toISOString() })]);
     renderPage(makeSession(), `/jobs/${JOB_ID}?tab=preview`);

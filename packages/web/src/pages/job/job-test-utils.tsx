@@ -36,6 +36,8 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     custom_patterns: [],
     redact_secrets: true,
     notebook_processing: false,
+    header_text: null,
+    instruction_text: null,
     credit_type: 'monthly',
     reserved_credits: 2,
     actual_credits: null,

@@ -253,6 +253,53 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(chunk.json().content).toContain(url);
   });
 
+  it('puts header text and instructions at the top of every output and on the job', async () => {
+    const { access_token: token } = await signUp(t, 'words@example.com');
+    const upload = await uploadInChunks(t.app, token, await buildZip(SOURCE));
+    const created = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      header_text: 'The billing service.',
+      instruction_text: 'List every function that can throw.',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect([job.header_text, job.instruction_text]).toEqual([
+      'The billing service.',
+      'List every function that can throw.',
+    ]);
+    for (const path of ['overview.md', 'chunks/chunk-0001.md']) {
+      const file = await get(t.app, `/api/jobs/${created.json().job_id}/files/${path}`, token);
+      expect(file.json().content, path).toContain('The billing service.');
+      expect(file.json().content, path).toContain('List every function that can throw.');
+    }
+    const tooLong = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      header_text: 'x'.repeat(64 * 1024 + 1),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().detail).toMatch(/header_text must be at most 65,536 characters/);
+  });
+
+  it('reports each file where a requested step could not apply, with the reason', async () => {
+    const { access_token: token } = await signUp(t, 'notes@example.com');
+    const files = {
+      'src/a.ts': 'export const a = 1; // gone\n',
+      'legacy/b.ada': 'X := 1; -- kept\n',
+    };
+    const upload = await uploadInChunks(t.app, token, await buildZip(files));
+    const created = await assemble(t.app, token, upload, {
+      selected: Object.keys(files),
+      remove_comments: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    const statistics = job.statistics as Record<string, unknown>;
+    expect(statistics.file_notes).toEqual([
+      { path: 'legacy/b.ada', note: 'comments kept: no parser for ada files' },
+    ]);
+    expect(statistics.file_notes_truncated).toBe(false);
+  });
+
   it('keeps jobs and uploads private to their owner', async () => {
     const owner = (await signUp(t, 'owner@example.com')).access_token;
     const other = (await signUp(t, 'other@example.com')).access_token;

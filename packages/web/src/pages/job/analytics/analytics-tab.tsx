@@ -2,7 +2,7 @@ import { useJobAnalytics, useJobFiles } from '../../../api/job-queries.js';
 import type { Job } from '../../../api/types.js';
 import { EmptyState, Skeleton } from '../../../components/ui/feedback.js';
 import { ChunkingAnalyticsView } from './chunking-analytics.js';
-import { ProcessingErrors, SkippedFiles } from './processing-errors.js';
+import { FileNotes, ProcessingErrors, SkippedFiles } from './processing-errors.js';
 import './analytics.css';
 
 export function AnalyticsTab({ job }: { job: Job }) {
@@ -12,6 +12,7 @@ export function AnalyticsTab({ job }: { job: Job }) {
   return (
     <div className="stack job-stack">
       <ProcessingErrors job={job} />
+      <FileNotes job={job} />
       <SkippedFiles job={job} />
       <section className="card" aria-labelledby="chunking-analytics-title">
         <div className="card-header">

@@ -127,3 +127,42 @@ export function ProcessingErrors({ job }: { job: Job }) {
     </section>
   );
 }
+
+/**
+ * File notes: files where a step the person asked for could not apply (comments kept because no
+ * parser reads the language, no syntax outline), each with the reason. Nothing is left silent.
+ */
+export function FileNotes({ job }: { job: Job }) {
+  const notes = job.statistics?.file_notes ?? [];
+  if (notes.length === 0) return null;
+  const files = new Set(notes.map((entry) => entry.path)).size;
+  return (
+    <section className="card" aria-labelledby="file-notes-title">
+      <div className="card-header">
+        <h2 id="file-notes-title" className="card-title">
+          File notes
+        </h2>
+        <Badge tone="warning">
+          {files} {files === 1 ? 'file' : 'files'}
+        </Badge>
+      </div>
+      <p className="card-body faint skipped-intro">
+        A step you asked for could not apply to these files; they are in the output as described.
+        {job.statistics?.file_notes_truncated ? ' The overview file lists every note.' : ''}
+      </p>
+      <ul className="error-list skipped-list">
+        {notes.map((entry, index) => (
+          <li key={`${entry.path}-${index}`} className="error-item skipped-item">
+            <Icon name="file" size={17} />
+            <div>
+              <div className="error-head">
+                <code className="error-path">{entry.path}</code>
+              </div>
+              <p>{entry.note}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

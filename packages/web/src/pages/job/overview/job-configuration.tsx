@@ -61,6 +61,18 @@ export function JobConfiguration({ job }: { job: Job }) {
             <Flag on={job.notebook_processing} />
           </Item>
         </dl>
+        {job.header_text && (
+          <div className="config-patterns">
+            <span className="config-label">Header text</span>
+            <p className="config-text">{job.header_text}</p>
+          </div>
+        )}
+        {job.instruction_text && (
+          <div className="config-patterns">
+            <span className="config-label">Instructions</span>
+            <p className="config-text">{job.instruction_text}</p>
+          </div>
+        )}
         <div className="config-patterns">
           <span className="config-label">Custom patterns</span>
           {job.custom_patterns.length === 0 ? (

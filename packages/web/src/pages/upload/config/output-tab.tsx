@@ -107,6 +107,40 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           selection={selection}
         />
       </div>
+      <fieldset className="config-section">
+        <legend className="config-legend">Words for the model</legend>
+        <div className="field">
+          <label className="field-label" htmlFor="header-text">
+            Header text
+          </label>
+          <textarea
+            id="header-text"
+            className="input textarea"
+            rows={2}
+            maxLength={65_536}
+            placeholder="What this repository is, e.g. The billing service of Acme's shop."
+            value={options.headerText}
+            onChange={(event) => update('headerText', event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="instruction-text">
+            Instructions
+          </label>
+          <textarea
+            id="instruction-text"
+            className="input textarea"
+            rows={3}
+            maxLength={65_536}
+            placeholder="What the model should do, e.g. Review for bugs and list each with its file."
+            value={options.instructionText}
+            onChange={(event) => update('instructionText', event.target.value)}
+          />
+          <span className="field-hint">
+            Both open the overview and every chunk, and count towards each chunk&apos;s tokens.
+          </span>
+        </div>
+      </fieldset>
     </div>
   );
 }
