@@ -5,6 +5,7 @@ import type { Mailer } from './adapters/mail/mailer.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { createStorage, type ObjectStorage } from './adapters/storage/create-storage.js';
+import { isLoopbackUrl } from './config/config.js';
 import type { ResolvedConfig } from './config/secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
@@ -131,6 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     now: options.now ?? (() => new Date()),
   };
+
+  if (!config.stripe.secretKey && !isLoopbackUrl(config.appUrl)) {
+    // Only reachable with PAYMENTS_TEST_MODE=on (readConfig refuses otherwise): say it loudly.
+    app.log.warn(
+      { appUrl: config.appUrl },
+      'PAYMENTS_TEST_MODE=on: payments run in LOCAL TEST MODE on a deployed address; anyone who clicks Pay gets credits without paying',
+    );
+  }
 
   app.decorateRequest('currentUser', null);
   app.addHook('onSend', async (request, reply) => {
