@@ -1,4 +1,4 @@
-import { deleteJobQuerySchema, jobListQuerySchema } from '@repobundle/contract';
+import { deleteJobQuerySchema, jobListQuerySchema, textField } from '@repobundle/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { presentJob } from '../../../presenters/job.presenter.js';
@@ -12,8 +12,8 @@ import { deleteJob, findJob, listJobs } from '../../../services/jobs.service.js'
 import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
 import type { RouteOptions } from '../route-context.js';
 
-const jobParams = z.object({ id: z.string().max(100) });
-const fileParams = z.object({ id: z.string().max(100), '*': z.string().min(1).max(1024) });
+const jobParams = z.object({ id: textField().max(100) });
+const fileParams = z.object({ id: textField().max(100), '*': textField().min(1).max(1024) });
 
 /** The jobs of the signed-in user and their results. */
 export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
