@@ -126,6 +126,8 @@ export interface UploadsTable {
   total_chunks: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Set while one assemble request turns the upload into a job. */
+  assembling_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface UploadChunksTable {
@@ -135,6 +137,8 @@ export interface UploadChunksTable {
   /** bigint in SQL; read with a cast, written as a number. */
   size: ColumnType<string | number, number, number>;
   received_at: Generated<Date>;
+  /** false: bytes reserved for a chunk still being written (size is the most it may hold). */
+  is_stored: Generated<boolean>;
 }
 
 export interface JobsTable {

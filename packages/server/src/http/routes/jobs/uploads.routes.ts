@@ -71,6 +71,12 @@ async function withChunk<T>(
   }
 }
 
+/** The request's Content-Length, when it sent one: the body's bytes cannot exceed it. */
+function declaredLength(request: FastifyRequest): { declaredBytes?: number } {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length > 0 ? { declaredBytes: length } : {};
+}
+
 /** Chunked and streaming uploads, and the assembly that turns an upload into a job. */
 export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const onRequest = createAuthenticate(ctx);
@@ -102,6 +108,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         chunkIndex: chunk_index,
         totalChunks: total_chunks,
         body,
+        ...declaredLength(req),
       });
     });
   });
@@ -117,7 +124,14 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
           'Send the archive as the request body (application/octet-stream).',
         );
       }
-      return storeStream(ctx, currentUser(req), upload_id, file_name, req.body as Readable);
+      return storeStream(
+        ctx,
+        currentUser(req),
+        upload_id,
+        file_name,
+        req.body as Readable,
+        declaredLength(req).declaredBytes,
+      );
     },
   );
 
