@@ -77,7 +77,10 @@ export interface RefreshTokensTable {
 }
 
 export interface EmailVerificationsTable {
+  id: Generated<string>;
   user_id: string;
+  /** The password the sign-up chose; verifying with this row's code makes it the account's. */
+  password_hash: string | null;
   code_hash: string;
   attempts: Generated<number>;
   expires_at: Timestamp;
