@@ -32,6 +32,7 @@ import type { JobQueue } from './queue/job-queue.js';
 import { createLazyJobQueue } from './queue/lazy-job-queue.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
 import { createAccessTokens } from './services/access-tokens.js';
+import { createBackgroundTasks } from './services/background-tasks.js';
 import type { ServiceContext } from './services/context.js';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google-verifier.js';
 import { createPasswordHasher, type PasswordHashCost } from './services/passwords.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     google,
     passwords: createPasswordHasher(options.passwordHashCost),
     logger: app.log,
+    background: createBackgroundTasks(app.log),
     now: options.now ?? (() => new Date()),
   };
 
@@ -146,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    await ctx.background.idle();
     await mailer.close();
     if (!options.queue) await queue.stop();
   });

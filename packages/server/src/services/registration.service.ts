@@ -8,7 +8,7 @@ import { verificationCodeMail } from '../adapters/mail/templates.js';
 import { inTransaction } from '../db/repositories/index.js';
 import { isUniqueViolation } from '../db/repositories/executor.js';
 import type { EmailVerificationRow } from '../db/repositories/verification-codes.repository.js';
-import { badRequest, conflict, tooManyRequests } from '../errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { assertMayJoin, createAccount } from './accounts.js';
 import { deliver, minutes, type ServiceContext } from './context.js';
 import { createNumericCode, hashSecret, isSameSecret } from './secrets.js';
@@ -193,27 +193,25 @@ export async function verifyEmail(
   return { ...tokens, message: 'Email verified successfully.' };
 }
 
+/**
+ * Always the same answer, at the same speed, whether or not the address has an unverified
+ * account and whether or not its last code went out within the minute: the resend itself
+ * (at most one a minute) happens after the answer.
+ */
 export async function resendVerification(
   ctx: ServiceContext,
   email: string,
 ): Promise<MessageResponse> {
-  const answer = {
+  ctx.background.run('verification code resend', () => resendLatestCode(ctx, email));
+  return {
     message:
       'If an unverified account exists for this email, a new verification code has been sent.',
   };
+}
+
+async function resendLatestCode(ctx: ServiceContext, email: string): Promise<void> {
   const user = await ctx.repos.users.findByEmail(email);
-  if (!user || user.is_verified) return answer;
+  if (!user || user.is_verified) return;
   const [latest] = await ctx.repos.emailVerifications.list(user.id);
-  if (latest) {
-    const waitMs = latest.sent_at.getTime() + RESEND_INTERVAL_MS - ctx.now().getTime();
-    if (waitMs > 0) {
-      throw tooManyRequests(
-        'RESEND_TOO_SOON',
-        `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
-        waitMs / 1000,
-      );
-    }
-    await resendPendingSignUp(ctx, latest, email);
-  }
-  return answer;
+  if (latest) await resendPendingSignUp(ctx, latest, email);
 }
