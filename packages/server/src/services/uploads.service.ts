@@ -103,8 +103,9 @@ async function reserveChunk(
     }
     const usage = await repos.uploads.usage(user.id, input.uploadId, input.chunkIndex);
     if (!existing && usage.otherUploads >= MAX_PARKED_UPLOADS) {
+      // 409, not 429: waiting does not help, and clients retry a 429 on their own.
       throw new AppError(
-        429,
+        409,
         'TOO_MANY_UPLOADS',
         `You have ${usage.otherUploads} unfinished uploads. Finish or delete one (abandoned ones expire after a day) before starting another.`,
       );

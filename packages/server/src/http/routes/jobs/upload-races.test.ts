@@ -140,7 +140,7 @@ describe.each(databaseKinds())('uploads under concurrent requests on %s', (kind)
       { upload_id: 'parked-10', file_name: 'a.zip', chunk_index: 0, total_chunks: 2 },
       Buffer.from('PK'),
     );
-    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.statusCode).toBe(409);
     expect(eleventh.json()).toEqual({
       code: 'TOO_MANY_UPLOADS',
       detail:
