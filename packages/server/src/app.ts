@@ -68,6 +68,11 @@ declare module 'fastify' {
   }
 }
 
+/** Believes X-Forwarded-For for the nearest `hops` proxies (TRUST_PROXY as a hop count). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Keeps query strings (reset tokens in page links) out of request logs. */
 function pathOnly(url: string | undefined): string {
   return (url ?? '').split('?')[0] ?? '';
@@ -98,7 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Which proxies may name the client (X-Forwarded-For): rate limits and logs see the real one.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? trustHops(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error, _request, reply) => answerRouterError(error, reply),
   });
@@ -157,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   useZodValidation(app);
   useErrorHandler(app);
   await registerSecurity(app, config);
-  await registerRateLimit(app);
+  await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db });
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };
