@@ -131,6 +131,8 @@ export interface UploadsTable {
   updated_at: Generated<Date>;
   /** Set while one assemble request turns the upload into a job. */
   assembling_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The job the upload became; its chunks are gone, the row answers replays until swept. */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UploadChunksTable {

@@ -218,11 +218,29 @@ async function assembleClaimedUpload(
   });
 }
 
+/** A replay of an assemble that already made its job: that job, as assemble answered. */
+async function answerForMadeJob(
+  ctx: ServiceContext,
+  user: UserRow,
+  jobId: string,
+): Promise<JobCreatedResponse> {
+  const job = await ctx.repos.jobs.findForUser(jobId, user.id);
+  if (!job) throw notFound('Upload not found. Please upload the file again.');
+  return {
+    job_id: job.id,
+    id: job.id,
+    status: job.status as JobCreatedResponse['status'],
+    total_files: job.total_files,
+    line_count: job.line_count,
+    reserved_credits: creditsForLines(job.line_count),
+  };
+}
+
 /**
  * POST /api/jobs/assemble: checks that the upload is complete and allowed, joins its chunks into
  * the job's archive by streaming, then creates the job as every source does. The upload is
  * claimed first, so the same request sent again while it runs gets 409 instead of a second job
- * and a second charge; once the job exists the upload is gone (404). A refused request releases
+ * and a second charge; once the job exists, its chunks are gone and a replay answers that job. A refused request releases
  * the claim and keeps the chunks, so it can be corrected and sent again.
  */
 export async function createJobFromUpload(
@@ -236,6 +254,7 @@ export async function createJobFromUpload(
   }
   const upload = await ctx.repos.uploads.find(user.id, input.upload_id);
   if (!upload) throw notFound('Upload not found. Please upload the file again.');
+  if (upload.job_id) return answerForMadeJob(ctx, user, upload.job_id);
   const now = ctx.now();
   // Under the lock chunk uploads take: from here on the upload takes no more chunks, and a chunk
   // still being written counts as missing.
@@ -257,7 +276,7 @@ export async function createJobFromUpload(
     await ctx.repos.uploads.releaseClaim(user.id, input.upload_id);
     throw error;
   }
-  await ctx.repos.uploads.remove(user.id, input.upload_id);
+  await ctx.repos.uploads.markAssembled(user.id, input.upload_id, created.job.id);
   await ctx.storage.deletePrefix(uploadPrefix(user.id, input.upload_id)).catch((error: unknown) => {
     ctx.logger.warn({ err: error }, 'upload chunks not removed; the sweeper will');
   });

@@ -95,7 +95,7 @@ async function reserveChunk(
         `Upload ${input.uploadId} was started with ${existing.total_chunks} chunks, not ${input.totalChunks}.`,
       );
     }
-    if (existing?.assembling_since) {
+    if (existing?.assembling_since || existing?.job_id) {
       throw conflict(
         'UPLOAD_ASSEMBLING',
         `Upload ${input.uploadId} is already being turned into a job: it takes no more chunks.`,
@@ -213,7 +213,7 @@ export async function storeStream(
   const started = Date.now();
   const limit = await uploadLimitBytes(ctx, user);
   const existing = await ctx.repos.uploads.find(user.id, uploadId);
-  if (existing?.assembling_since) {
+  if (existing?.assembling_since || existing?.job_id) {
     throw conflict(
       'UPLOAD_ASSEMBLING',
       `Upload ${uploadId} is already being turned into a job: it takes no more data.`,
@@ -261,7 +261,10 @@ export async function deleteUpload(
   return { message: 'Upload removed.', deleted_chunks: deleted };
 }
 
-/** Removes uploads untouched for `maxAgeMs` (abandoned by their client). */
+/**
+ * Removes uploads untouched for `maxAgeMs` (abandoned by their client), and the rows that only
+ * remembered which job an assembled upload became. Counts the abandoned ones.
+ */
 export async function sweepAbandonedUploads(
   ctx: ServiceContext,
   maxAgeMs: number,
@@ -271,5 +274,5 @@ export async function sweepAbandonedUploads(
     await ctx.storage.deletePrefix(uploadPrefix(upload.user_id, upload.upload_id));
     await ctx.repos.uploads.remove(upload.user_id, upload.upload_id);
   }
-  return stale.length;
+  return stale.filter((upload) => upload.job_id === null).length;
 }

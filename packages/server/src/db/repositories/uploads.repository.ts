@@ -9,6 +9,7 @@ export interface UploadRow {
   created_at: Date;
   updated_at: Date;
   assembling_since: Date | null;
+  job_id: string | null;
 }
 
 export interface ChunkRow {
@@ -116,6 +117,7 @@ export function createUploadsRepository(db: Executor) {
             ),
         )
         .where('uploads.user_id', '=', userId)
+        .where('uploads.job_id', 'is', null)
         .select([
           sql<number>`coalesce(sum(upload_chunks.size) filter (where uploads.upload_id = ${uploadId}), 0)::bigint`.as(
             'upload_bytes',
@@ -143,12 +145,28 @@ export function createUploadsRepository(db: Executor) {
         .set({ assembling_since: now, updated_at: now })
         .where('user_id', '=', userId)
         .where('upload_id', '=', uploadId)
+        .where('job_id', 'is', null)
         .where((eb) =>
           eb.or([eb('assembling_since', 'is', null), eb('assembling_since', '<', staleBefore)]),
         )
         .returning('upload_id')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** The upload became this job: its chunk rows go, the row remembers the job. */
+    async markAssembled(userId: string, uploadId: string, jobId: string): Promise<void> {
+      await db
+        .deleteFrom('upload_chunks')
+        .where('user_id', '=', userId)
+        .where('upload_id', '=', uploadId)
+        .execute();
+      await db
+        .updateTable('uploads')
+        .set({ job_id: jobId, assembling_since: null, updated_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('upload_id', '=', uploadId)
+        .execute();
     },
 
     async releaseClaim(userId: string, uploadId: string): Promise<void> {
@@ -173,7 +191,7 @@ export function createUploadsRepository(db: Executor) {
     abandoned(before: Date, limit = 100) {
       return db
         .selectFrom('uploads')
-        .select(['user_id', 'upload_id'])
+        .select(['user_id', 'upload_id', 'job_id'])
         .where('updated_at', '<', before)
         .limit(limit)
         .execute();

@@ -86,6 +86,25 @@ describe.each(databaseKinds())('uploads under concurrent requests on %s', (kind)
     expect(
       await count(`select count(*) as n from credit_transactions where type = 'reservation'`),
     ).toBe(1);
+
+    // Sent again once the job exists: the same job, still one charge; and no more chunks.
+    const again = await fetch(`${baseUrl}/api/jobs/assemble`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(again.status).toBe(200);
+    const jobId = (created[0]!.body as { job_id: string }).job_id;
+    expect(((await again.json()) as { job_id: string }).job_id).toBe(jobId);
+    expect(await count('select count(*) as n from jobs')).toBe(1);
+    const late = await sendChunk(
+      t.app,
+      token,
+      { upload_id: uploadId, file_name: 'repo.zip', chunk_index: 0, total_chunks: 1 },
+      archive,
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('UPLOAD_ASSEMBLING');
   });
 
   it("four parallel 8 MB chunks of one upload cannot pass the free plan's 10 MB", async () => {
