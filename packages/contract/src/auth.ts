@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, verificationCodeField } from './fields.js';
+import { emailField, passwordField, textField, verificationCodeField } from './fields.js';
 
 // Requests of the /auth calls (spec part 1 section 7, part 2 section 7). Objects are strict:
 // an unknown field is a 400, so a typo in a client never passes silently.
@@ -11,12 +11,12 @@ export const loginRequestSchema = z.strictObject({ email: emailField, password: 
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const googleLoginRequestSchema = z.strictObject({
-  credential: z.string().min(1, 'credential is required.').max(8192),
+  credential: textField().min(1, 'credential is required.').max(8192),
 });
 export type GoogleLoginRequest = z.input<typeof googleLoginRequestSchema>;
 
 export const refreshRequestSchema = z.strictObject({
-  refresh_token: z.string().min(1, 'No refresh token available.').max(512),
+  refresh_token: textField().min(1, 'No refresh token available.').max(512),
 });
 export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 
@@ -32,7 +32,9 @@ export type ForgotPasswordRequest = z.input<typeof emailOnlyRequestSchema>;
 
 export const resetPasswordRequestSchema = z.strictObject({
   email: emailField,
-  reset_token: z.string().min(1, 'Invalid password reset link. Please request a new one.').max(256),
+  reset_token: textField()
+    .min(1, 'Invalid password reset link. Please request a new one.')
+    .max(256),
   new_password: passwordField,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;

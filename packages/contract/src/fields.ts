@@ -1,18 +1,26 @@
 import { z } from 'zod';
 
+/**
+ * Request text. PostgreSQL's text type cannot hold the NUL character, so text that may reach the
+ * database refuses it here with a 400, rather than failing in the query.
+ */
+export function textField(params?: Parameters<typeof z.string>[0]) {
+  return z
+    .string(params)
+    .refine((value) => !value.includes('\u0000'), 'must not contain the NUL character (\\u0000)');
+}
+
 /** Field schemas used by several calls; messages are the ones the spec shows to people. */
-export const emailField = z
-  .string()
+export const emailField = textField()
   .trim()
   .toLowerCase()
   .max(254, 'Please enter a valid email address.')
   .pipe(z.email('Please enter a valid email address.'));
 
 /** Raw password input; the sign-up rules are checked separately to report every broken rule. */
-export const passwordField = z.string().min(1, 'Password is required.').max(1024);
+export const passwordField = textField().min(1, 'Password is required.').max(1024);
 
-export const verificationCodeField = z
-  .string()
+export const verificationCodeField = textField()
   .trim()
   .min(1, 'Please enter the verification code.')
   .max(6, 'The verification code has at most 6 characters.');

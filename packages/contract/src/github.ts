@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.js';
 import { jobCreationFieldsSchema } from './jobs.js';
 
 // The GitHub connection (spec part 2 section 7) and the repository calls (spec part 1 section 7).
@@ -19,13 +20,11 @@ export const githubAuthorizeUrlResponseSchema = z.object({
 export type GithubAuthorizeUrlResponse = z.infer<typeof githubAuthorizeUrlResponseSchema>;
 
 export const githubConnectRequestSchema = z.strictObject({
-  code: z
-    .string({ error: 'code is required: the code GitHub sent back.' })
+  code: textField({ error: 'code is required: the code GitHub sent back.' })
     .trim()
     .min(1, 'code is required: the code GitHub sent back.')
     .max(512),
-  state: z
-    .string({ error: 'state is required: the state GitHub sent back.' })
+  state: textField({ error: 'state is required: the state GitHub sent back.' })
     .trim()
     .min(1, 'state is required: the state GitHub sent back.')
     .max(512),
@@ -43,12 +42,11 @@ export type GithubDisconnectRequest = z.input<typeof githubDisconnectRequestSche
 export const githubDisconnectResponseSchema = z.object({ message: z.string() });
 export type GithubDisconnectResponse = z.infer<typeof githubDisconnectResponseSchema>;
 
-const githubUrl = z
-  .string({ error: 'github_url is required.' })
+const githubUrl = textField({ error: 'github_url is required.' })
   .trim()
   .min(1, 'github_url is required.')
   .max(2048, 'Please enter a valid GitHub repository URL');
-const branch = z.string().trim().max(255, 'branch is at most 255 characters.').optional();
+const branch = textField().trim().max(255, 'branch is at most 255 characters.').optional();
 const formFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'must be true or false.' })
   .transform((value) => value === 'true' || value === '1' || value === 'on');
@@ -65,8 +63,7 @@ export type RepositoryForm = z.input<typeof repositoryFormSchema>;
 export const repositoryFileFormSchema = z.object({
   github_url: githubUrl,
   branch,
-  file_path: z
-    .string({ error: 'file_path is required.' })
+  file_path: textField({ error: 'file_path is required.' })
     .min(1, 'file_path is required.')
     .max(4096, 'file_path is at most 4096 characters.'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.js';
 
 /** Ignore-pattern templates offered on the upload screen (spec part 1 section 9). */
 export const gitignoreTemplates = [
@@ -67,7 +68,7 @@ export const gitignoreTemplates = [
   },
 ] as const;
 
-const patternText = z.string().max(1024, 'A pattern must be at most 1024 characters long.');
+const patternText = textField().max(1024, 'A pattern must be at most 1024 characters long.');
 const patternList = z
   .array(patternText, { error: 'patterns must be a list of strings.' })
   .max(1000, 'At most 1,000 patterns at once.');
@@ -78,7 +79,7 @@ export const analyzePatternsRequestSchema = validatePatternsRequestSchema;
 export const simulateMatchingRequestSchema = z.strictObject({
   patterns: patternList,
   test_files: z
-    .array(z.string().min(1).max(4096), { error: 'test_files must be a list of paths.' })
+    .array(textField().min(1).max(4096), { error: 'test_files must be a list of paths.' })
     .min(1, 'test_files needs at least one path.')
     .max(10_000, 'At most 10,000 test files at once.'),
 });

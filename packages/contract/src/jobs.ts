@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditTypes, outputFormats } from './fields.js';
+import { creditTypes, outputFormats, textField } from './fields.js';
 
 export const jobStatuses = ['pending', 'processing', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -24,14 +24,14 @@ export function creditsForLines(lines: number): number {
 }
 
 const flag = z.boolean({ error: 'must be true or false' });
-const patternText = z.string().trim().min(1, 'A pattern must not be blank.').max(1000);
+const patternText = textField().trim().min(1, 'A pattern must not be blank.').max(1000);
 
 /** A custom ignore pattern as the upload screen keeps it (spec part 1 section 3). */
 export const customPatternSchema = z.object({
   pattern: patternText,
   type: z.enum(['exclude', 'include'], { error: 'type must be exclude or include' }),
-  source: z.string().max(200).optional(),
-  added_at: z.string().max(100).optional(),
+  source: textField().max(200).optional(),
+  added_at: textField().max(100).optional(),
 });
 
 /** The gitignore options of a job (spec part 1 section 3, Gitignore options). */
@@ -53,7 +53,7 @@ export type GitignoreConfig = z.infer<typeof gitignoreConfigSchema>;
  */
 export const jobCreationFieldsSchema = z.object({
   selected: z
-    .array(z.string().min(1).max(4096), { error: 'selected must be a list of file paths.' })
+    .array(textField().min(1).max(4096), { error: 'selected must be a list of file paths.' })
     .max(200_000, 'At most 200,000 files can be selected.'),
   estimated_tokens: z.number().min(0).optional(),
   output_format: z.preprocess(
@@ -63,8 +63,7 @@ export const jobCreationFieldsSchema = z.object({
     }),
   ),
   /** Handlebars source for the custom format. */
-  template: z
-    .string()
+  template: textField()
     .max(256 * 1024)
     .optional(),
   remove_comments: flag.default(false),
@@ -83,7 +82,7 @@ export const jobCreationFieldsSchema = z.object({
     .optional(),
   redact_secrets: flag.default(false),
   /** Extra regular expressions redacted as `custom` when redact_secrets is on. */
-  custom_secret_patterns: z.array(z.string().min(1).max(1000)).max(100).optional(),
+  custom_secret_patterns: z.array(textField().min(1).max(1000)).max(100).optional(),
   use_gitignore: flag.default(false),
   notebook_processing: flag.default(false),
   gitignore_config: gitignoreConfigSchema.optional(),
@@ -105,7 +104,7 @@ export const assembleRequestSchema = jobCreationFieldsSchema.extend({
   upload_id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,128}$/, 'upload_id must be 1 to 128 letters, digits, - or _.'),
-  file_name: z.string().min(1).max(255),
+  file_name: textField().min(1).max(255),
   total_chunks: z.number().int().min(1).max(10_000),
 });
 export type AssembleRequest = z.input<typeof assembleRequestSchema>;
@@ -113,7 +112,7 @@ export type AssembleRequest = z.input<typeof assembleRequestSchema>;
 /** The multipart fields of POST /api/jobs/chunk besides the chunk itself. */
 export const chunkFieldsSchema = z.object({
   upload_id: assembleRequestSchema.shape.upload_id,
-  file_name: z.string().min(1).max(255),
+  file_name: textField().min(1).max(255),
   chunk_index: z.coerce.number({ error: 'chunk_index must be a number.' }).int().min(0),
   total_chunks: z.coerce
     .number({ error: 'total_chunks must be a number.' })
@@ -295,5 +294,5 @@ export const jobFileContentResponseSchema = z.object({
 export type JobFileContentResponse = z.infer<typeof jobFileContentResponseSchema>;
 
 export const deleteJobQuerySchema = z.object({
-  confirmation_digits: z.string({ error: 'confirmation_digits is required.' }).max(100),
+  confirmation_digits: textField({ error: 'confirmation_digits is required.' }).max(100),
 });

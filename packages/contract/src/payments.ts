@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingCycles, outputFormats, planIds } from './fields.js';
+import { billingCycles, outputFormats, planIds, textField } from './fields.js';
 
 // Plans, credit packs and checkout (spec part 2 sections 3, 7 and 9; DESIGN 4.3).
 
@@ -129,7 +129,7 @@ export const checkoutStatuses = ['pending', 'completed', 'cancelled'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 export const checkoutSessionParamsSchema = z.object({
-  id: z.string().min(1).max(100, 'The checkout session id is too long.'),
+  id: textField().min(1).max(100, 'The checkout session id is too long.'),
 });
 
 /** GET /payments/checkout-sessions/{id}: what the in-app test checkout page shows. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditTypes, transactionTypes } from './fields.js';
+import { creditTypes, textField, transactionTypes } from './fields.js';
 
 const date = (name: string) =>
   z
@@ -30,7 +30,7 @@ export const transactionsQuerySchema = z.object({
     .optional(),
   start_date: date('start_date').optional(),
   end_date: date('end_date').optional(),
-  search: z.string().max(200).optional(),
+  search: textField().max(200).optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 

@@ -5,6 +5,7 @@ import type { Mailer } from './adapters/mail/mailer.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { createStorage, type ObjectStorage } from './adapters/storage/create-storage.js';
+import { isLoopbackUrl } from './config/config.js';
 import type { ResolvedConfig } from './config/secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
@@ -33,6 +34,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './http/routes/metrics/metrics.routes.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
 import { createAccessTokens } from './services/access-tokens.js';
+import { createBackgroundTasks } from './services/background-tasks.js';
 import type { ServiceContext } from './services/context.js';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google-verifier.js';
 import { createPasswordHasher, type PasswordHashCost } from './services/passwords.js';
@@ -70,6 +72,11 @@ declare module 'fastify' {
   }
 }
 
+/** Believes X-Forwarded-For for the nearest `hops` proxies (TRUST_PROXY as a hop count). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Keeps query strings (reset tokens in page links) out of request logs. */
 function pathOnly(url: string | undefined): string {
   return (url ?? '').split('?')[0] ?? '';
@@ -100,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Which proxies may name the client (X-Forwarded-For): rate limits and logs see the real one.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error, _request, reply) => answerRouterError(error, reply),
   });
@@ -133,14 +142,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     google,
     passwords: createPasswordHasher(options.passwordHashCost),
     logger: app.log,
+    background: createBackgroundTasks(app.log),
     now: options.now ?? (() => new Date()),
   };
+
+  if (!config.stripe.secretKey && !isLoopbackUrl(config.appUrl)) {
+    // Only reachable with PAYMENTS_TEST_MODE=on (readConfig refuses otherwise): say it loudly.
+    app.log.warn(
+      { appUrl: config.appUrl },
+      'PAYMENTS_TEST_MODE=on: payments run in LOCAL TEST MODE on a deployed address; anyone who clicks Pay gets credits without paying',
+    );
+  }
 
   app.decorateRequest('currentUser', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    await ctx.background.idle();
     await mailer.close();
     if (!options.queue) await queue.stop();
   });
@@ -159,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   useZodValidation(app);
   useErrorHandler(app);
   await registerSecurity(app, config);
-  await registerRateLimit(app);
+  await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db });
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };

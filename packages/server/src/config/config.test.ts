@@ -26,6 +26,7 @@ describe('readConfig', () => {
     const config = readConfig({
       PORT: '8080',
       APP_URL: 'https://bundle.example/',
+      PAYMENTS_TEST_MODE: 'on',
       ROLE: 'worker',
       BETA_GATE: 'on',
       MAINTENANCE_MODE: 'true',
@@ -131,5 +132,43 @@ describe('readConfig', () => {
     expect(() => readConfig({ STRIPE_API_URL: 'stripe.com' })).toThrow(
       'STRIPE_API_URL: must be a URL starting with http:// or https://',
     );
+  });
+
+  it('refuses local test-mode payments on a deployed APP_URL unless PAYMENTS_TEST_MODE=on', () => {
+    expect(() => readConfig({ APP_URL: 'https://bundle.example' })).toThrow(
+      /APP_URL is https:\/\/bundle\.example, which looks deployed, but no STRIPE_SECRET_KEY/,
+    );
+    expect(() => readConfig({ APP_URL: 'http://10.0.0.5:3000' })).toThrow(ConfigError);
+    const allowed = readConfig({ APP_URL: 'https://bundle.example', PAYMENTS_TEST_MODE: 'on' });
+    expect(allowed.paymentsTestMode).toBe(true);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(readConfig({ APP_URL: 'https://bundle.example', ...stripe }).appUrl).toBe(
+      'https://bundle.example',
+    );
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ]) {
+      expect(readConfig({ APP_URL: local }).paymentsTestMode).toBe(false);
+    }
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses, and REDIS_URL', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+    expect(() => readConfig({ TRUST_PROXY: 'everyone' })).toThrow(
+      'TRUST_PROXY: must be a hop count (such as 1) or a comma-separated list of proxy addresses',
+    );
+    expect(readConfig({}).redisUrl).toBeNull();
+    expect(readConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(() => readConfig({ REDIS_URL: 'http://x' })).toThrow('REDIS_URL: must be a URL');
   });
 });

@@ -73,6 +73,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: url(['http:', 'https:']).default('https://api.stripe.com'),
+  PAYMENTS_TEST_MODE: onOff.default(false),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: 'must be a hop count (such as 1) or a comma-separated list of proxy addresses',
+    })
+    .optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
   CORS_ORIGINS: z.string().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z
@@ -122,6 +130,12 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   /** Both secrets or neither: Stripe mode cannot complete a payment without its webhook. */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
+  /** Local test-mode payments allowed although APP_URL looks deployed (PAYMENTS_TEST_MODE=on). */
+  paymentsTestMode: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** Rate-limit counters go to Redis when set, else to the app's database. */
+  redisUrl: string | null;
   corsOrigins: string[];
   webDistDir: string | null;
   logLevel: string;
@@ -132,6 +146,23 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Whether an address is this machine only (localhost, 127.0.0.0/8, ::1): not a deployment. */
+export function isLoopbackUrl(appUrl: string): boolean {
+  const host = new URL(appUrl).hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
 }
 
 /** Validates the environment once; throws a ConfigError listing every problem at once. */
@@ -159,11 +190,19 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       'JWT_SECRET and ADMIN_TOKEN must be set when DATABASE_URL is: every process sharing the database must use the same ones (generated per process, they would disagree)',
     );
   }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (!e.STRIPE_SECRET_KEY && !isLoopbackUrl(appUrl) && !e.PAYMENTS_TEST_MODE) {
+    problems.push(
+      `APP_URL is ${appUrl}, which looks deployed, but no STRIPE_SECRET_KEY is set: payments would ` +
+        'run in local test mode, where anyone who clicks Pay gets credits for free. Set the Stripe ' +
+        'keys, or PAYMENTS_TEST_MODE=on if this really is a test installation',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     storageUrl: e.STORAGE_URL ?? null,
@@ -197,6 +236,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
       apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
     },
+    paymentsTestMode: e.PAYMENTS_TEST_MODE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL ?? null,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

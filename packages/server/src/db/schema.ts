@@ -77,7 +77,10 @@ export interface RefreshTokensTable {
 }
 
 export interface EmailVerificationsTable {
+  id: Generated<string>;
   user_id: string;
+  /** The password the sign-up chose; verifying with this row's code makes it the account's. */
+  password_hash: string | null;
   code_hash: string;
   attempts: Generated<number>;
   expires_at: Timestamp;
@@ -126,6 +129,10 @@ export interface UploadsTable {
   total_chunks: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Set while one assemble request turns the upload into a job. */
+  assembling_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The job the upload became; its chunks are gone, the row answers replays until swept. */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UploadChunksTable {
@@ -135,6 +142,8 @@ export interface UploadChunksTable {
   /** bigint in SQL; read with a cast, written as a number. */
   size: ColumnType<string | number, number, number>;
   received_at: Generated<Date>;
+  /** false: bytes reserved for a chunk still being written (size is the most it may hold). */
+  is_stored: Generated<boolean>;
 }
 
 export interface JobsTable {

@@ -7,6 +7,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import type { Database } from '../db/schema.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import type { AccessTokens } from './access-tokens.js';
+import type { BackgroundTasks } from './background-tasks.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import type { PasswordHasher } from './passwords.js';
 
@@ -22,6 +23,8 @@ export interface ServiceContext {
   google: GoogleVerifier | null;
   passwords: PasswordHasher;
   logger: FastifyBaseLogger;
+  /** Work finished after the response (mail whose timing would reveal an account). */
+  background: BackgroundTasks;
   now: () => Date;
 }
 

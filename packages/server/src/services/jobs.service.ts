@@ -9,7 +9,7 @@ import { inTransaction } from '../db/repositories/index.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { Plan } from '../db/repositories/plans.repository.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
-import { AppError, badRequest, notFound } from '../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { inspectArchive } from './archive-inspection.js';
 import type { ServiceContext } from './context.js';
 import { refundReservation, reserveCredits } from './job-credits.js';
@@ -185,30 +185,26 @@ export async function queueCreatedJob(
 }
 
 /**
- * POST /api/jobs/assemble: checks that the upload is complete and allowed, joins its chunks into
- * the job's archive by streaming, then creates the job as every source does. The upload's
- * chunks are removed only once the job exists, so a refused request can be corrected and sent
- * again without uploading anything twice.
+ * An assembly claim older than this belonged to a process that stopped mid-way: the upload may
+ * be claimed again. Joining 200 MB of chunks takes seconds, so this leaves a wide margin.
  */
-export async function createJobFromUpload(
+const ASSEMBLY_CLAIM_MS = 15 * 60_000;
+
+/** Checks a claimed upload, joins its chunks and creates the job (not yet queued). */
+async function assembleClaimedUpload(
   ctx: ServiceContext,
   user: UserRow,
   input: AssembleInput,
-): Promise<JobCreatedResponse> {
-  requireSelection(input.selected);
-  if (!/\.zip$/i.test(input.file_name)) {
-    throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
-  }
-  const upload = await ctx.repos.uploads.find(user.id, input.upload_id);
-  if (!upload) throw notFound('Upload not found. Please upload the file again.');
-  if (upload.total_chunks !== input.total_chunks) {
+  totalChunks: number,
+): Promise<CreatedJob> {
+  if (totalChunks !== input.total_chunks) {
     throw badRequest(
       'VALIDATION_ERROR',
-      `total_chunks is ${input.total_chunks} but the upload was started with ${upload.total_chunks}.`,
+      `total_chunks is ${input.total_chunks} but the upload was started with ${totalChunks}.`,
     );
   }
   const chunks = await ctx.repos.uploads.chunks(user.id, input.upload_id);
-  const missing = missingChunks(chunks, upload.total_chunks);
+  const missing = missingChunks(chunks, totalChunks);
   if (missing.length > 0) {
     const shown = missing.slice(0, 10).join(', ');
     throw badRequest(
@@ -222,13 +218,72 @@ export async function createJobFromUpload(
   if (size > plan.uploadLimitMb * 1024 * 1024) throw tooLarge(plan.uploadLimitMb);
 
   const keys = chunks.map((chunk) => chunkKey(user.id, input.upload_id, chunk.chunk_index));
-  const created = await createJobFromArchive(ctx, user, plan, input, options, {
+  return createJobFromArchive(ctx, user, plan, input, options, {
     kind: 'zip',
     name: input.file_name,
     store: (jobId) => ctx.storage.concat(keys, sourceKey(jobId)),
   });
+}
 
-  await ctx.repos.uploads.remove(user.id, input.upload_id);
+/** A replay of an assemble that already made its job: that job, as assemble answered. */
+async function answerForMadeJob(
+  ctx: ServiceContext,
+  user: UserRow,
+  jobId: string,
+): Promise<JobCreatedResponse> {
+  const job = await ctx.repos.jobs.findForUser(jobId, user.id);
+  if (!job) throw notFound('Upload not found. Please upload the file again.');
+  return {
+    job_id: job.id,
+    id: job.id,
+    status: job.status as JobCreatedResponse['status'],
+    total_files: job.total_files,
+    line_count: job.line_count,
+    reserved_credits: creditsForLines(job.line_count),
+  };
+}
+
+/**
+ * POST /api/jobs/assemble: checks that the upload is complete and allowed, joins its chunks into
+ * the job's archive by streaming, then creates the job as every source does. The upload is
+ * claimed first, so the same request sent again while it runs gets 409 instead of a second job
+ * and a second charge; once the job exists, its chunks are gone and a replay answers that job. A refused request releases
+ * the claim and keeps the chunks, so it can be corrected and sent again.
+ */
+export async function createJobFromUpload(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: AssembleInput,
+): Promise<JobCreatedResponse> {
+  requireSelection(input.selected);
+  if (!/\.zip$/i.test(input.file_name)) {
+    throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
+  }
+  const upload = await ctx.repos.uploads.find(user.id, input.upload_id);
+  if (!upload) throw notFound('Upload not found. Please upload the file again.');
+  if (upload.job_id) return answerForMadeJob(ctx, user, upload.job_id);
+  const now = ctx.now();
+  // Under the lock chunk uploads take: from here on the upload takes no more chunks, and a chunk
+  // still being written counts as missing.
+  const isClaimed = await inTransaction(ctx.db, async (repos) => {
+    await repos.uploads.lockOwner(user.id);
+    const staleBefore = new Date(now.getTime() - ASSEMBLY_CLAIM_MS);
+    return repos.uploads.claim(user.id, input.upload_id, now, staleBefore);
+  });
+  if (!isClaimed) {
+    throw conflict(
+      'UPLOAD_ASSEMBLING',
+      'This upload is already being turned into a job. Check your jobs list in a moment.',
+    );
+  }
+  let created: CreatedJob;
+  try {
+    created = await assembleClaimedUpload(ctx, user, input, upload.total_chunks);
+  } catch (error) {
+    await ctx.repos.uploads.releaseClaim(user.id, input.upload_id);
+    throw error;
+  }
+  await ctx.repos.uploads.markAssembled(user.id, input.upload_id, created.job.id);
   await ctx.storage.deletePrefix(uploadPrefix(user.id, input.upload_id)).catch((error: unknown) => {
     ctx.logger.warn({ err: error }, 'upload chunks not removed; the sweeper will');
   });

@@ -1,29 +1,71 @@
 import type { GoogleLoginResponse, TokenResponse } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
 import { isUniqueViolation } from '../db/repositories/executor.js';
-import { AppError, forbidden, unauthorized } from '../errors.js';
+import { AppError, forbidden, tooManyRequests, unauthorized } from '../errors.js';
 import { assertMayJoin, createAccount } from './accounts.js';
-import type { ServiceContext } from './context.js';
+import { minutes, type ServiceContext } from './context.js';
 import { issueSession } from './sessions.service.js';
 
 const INVALID_CREDENTIALS = 'Incorrect email or password.';
 
+/**
+ * Failed sign-ins one account (an e-mail, whether it has an account or not) takes per window,
+ * from all addresses together: beside the per-address limit, this slows a guess spread over
+ * many machines.
+ */
+export const MAX_LOGIN_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = minutes(15);
+
+async function assertNotThrottled(ctx: ServiceContext, email: string): Promise<void> {
+  const record = await ctx.repos.loginFailures.find(email);
+  if (!record || record.failures < MAX_LOGIN_FAILURES) return;
+  const waitMs = record.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MS - ctx.now().getTime();
+  if (waitMs <= 0) return;
+  const waitMinutes = Math.ceil(waitMs / 60_000);
+  throw tooManyRequests(
+    'RATE_LIMITED',
+    `Too many failed sign-ins for this account. Please try again in ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'}, or reset your password.`,
+    waitMs / 1000,
+  );
+}
+
+async function failedLogin(ctx: ServiceContext, email: string, detail: string): Promise<never> {
+  const now = ctx.now();
+  await ctx.repos.loginFailures.record(
+    email,
+    now,
+    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+  );
+  throw unauthorized('INVALID_CREDENTIALS', detail);
+}
+
+/**
+ * Password sign-in. An unknown address costs the same password verification as a known one and
+ * gets the same answer, so neither timing nor wording tells which addresses have accounts.
+ */
 export async function login(
   ctx: ServiceContext,
   email: string,
   password: string,
 ): Promise<TokenResponse> {
+  await assertNotThrottled(ctx, email);
   const user = await ctx.repos.users.findByEmail(email);
-  if (!user) throw unauthorized('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  if (!user) {
+    await ctx.passwords.isValidForNoAccount(password);
+    return failedLogin(ctx, email, INVALID_CREDENTIALS);
+  }
   if (!user.password_hash) {
-    throw unauthorized(
-      'INVALID_CREDENTIALS',
+    await ctx.passwords.isValidForNoAccount(password);
+    return failedLogin(
+      ctx,
+      email,
       'This account signs in with Google. Please continue with Google.',
     );
   }
   if (!(await ctx.passwords.isValid(user.password_hash, password))) {
-    throw unauthorized('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    return failedLogin(ctx, email, INVALID_CREDENTIALS);
   }
+  await ctx.repos.loginFailures.clear(email);
   if (!user.is_verified) {
     throw forbidden(
       'EMAIL_NOT_VERIFIED',

@@ -20,16 +20,21 @@ export function assertNotOauthOnly(user: UserRow, what: 'password' | 'email'): s
   return user.password_hash;
 }
 
-/** Always the same answer, so the call does not tell which e-mails have accounts. */
+/**
+ * Always the same answer, at the same speed: the token and the mail are made after the answer
+ * went out, so neither the wording nor the timing tells which e-mails have accounts.
+ */
 export async function requestPasswordReset(
   ctx: ServiceContext,
   email: string,
 ): Promise<MessageResponse> {
-  const answer = {
-    message: 'If an account exists for this email, a password reset link has been sent.',
-  };
+  ctx.background.run('password reset mail', () => sendPasswordReset(ctx, email));
+  return { message: 'If an account exists for this email, a password reset link has been sent.' };
+}
+
+async function sendPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
   const user = await ctx.repos.users.findByEmail(email);
-  if (!user?.password_hash) return answer;
+  if (!user?.password_hash) return;
   const token = createOpaqueToken();
   const now = ctx.now();
   await inTransaction(ctx.db, async (repos) => {
@@ -44,7 +49,6 @@ export async function requestPasswordReset(
   link.searchParams.set('email', user.email);
   link.searchParams.set('token', token);
   await deliver(ctx, { to: user.email, ...passwordResetMail(link.toString()) });
-  return answer;
 }
 
 const INVALID_RESET =

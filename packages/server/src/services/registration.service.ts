@@ -7,7 +7,8 @@ import {
 import { verificationCodeMail } from '../adapters/mail/templates.js';
 import { inTransaction } from '../db/repositories/index.js';
 import { isUniqueViolation } from '../db/repositories/executor.js';
-import { badRequest, conflict, tooManyRequests } from '../errors.js';
+import type { EmailVerificationRow } from '../db/repositories/verification-codes.repository.js';
+import { badRequest, conflict } from '../errors.js';
 import { assertMayJoin, createAccount } from './accounts.js';
 import { deliver, minutes, type ServiceContext } from './context.js';
 import { createNumericCode, hashSecret, isSameSecret } from './secrets.js';
@@ -26,22 +27,68 @@ export function assertStrongPassword(password: string): void {
   }
 }
 
-async function sendVerificationCode(ctx: ServiceContext, userId: string, email: string) {
+/** Sign-ups of one unverified address kept at once; a further one replaces the newest. */
+export const MAX_PENDING_SIGN_UPS = 3;
+
+async function mailCode(
+  ctx: ServiceContext,
+  email: string,
+  store: (codeHash: string, expiresAt: Date, sentAt: Date) => Promise<void>,
+) {
   const code = createNumericCode(6);
   const now = ctx.now();
-  await ctx.repos.emailVerifications.put(
-    userId,
-    hashSecret(ctx.config.jwtSecret, code),
-    new Date(now.getTime() + CODE_TTL_MS),
-    now,
-  );
+  await store(hashSecret(ctx.config.jwtSecret, code), new Date(now.getTime() + CODE_TTL_MS), now);
   await deliver(ctx, { to: email, ...verificationCodeMail(code) });
+}
+
+/** A new pending sign-up of an unverified account: its own code, bound to its password. */
+async function addPendingSignUp(
+  ctx: ServiceContext,
+  userId: string,
+  email: string,
+  passwordHash: string,
+) {
+  const pending = await ctx.repos.emailVerifications.list(userId);
+  // The oldest stay: one of them may be the owner's, whose code is already in their mailbox.
+  if (pending.length >= MAX_PENDING_SIGN_UPS) {
+    await ctx.repos.emailVerifications.deleteOne(pending[0]!.id);
+  }
+  await mailCode(ctx, email, (codeHash, expiresAt, sentAt) =>
+    ctx.repos.emailVerifications.insert(userId, passwordHash, codeHash, expiresAt, sentAt),
+  );
+}
+
+/** A fresh code for a pending sign-up, unless one went out less than a minute ago. */
+async function resendPendingSignUp(
+  ctx: ServiceContext,
+  pending: EmailVerificationRow,
+  email: string,
+): Promise<void> {
+  if (ctx.now().getTime() - pending.sent_at.getTime() < RESEND_INTERVAL_MS) return;
+  await mailCode(ctx, email, (codeHash, expiresAt, sentAt) =>
+    ctx.repos.emailVerifications.renew(pending.id, codeHash, expiresAt, sentAt),
+  );
+}
+
+/** The pending sign-up of this account that chose this password, if any. */
+async function pendingSignUpWith(
+  ctx: ServiceContext,
+  pending: readonly EmailVerificationRow[],
+  password: string,
+): Promise<EmailVerificationRow | undefined> {
+  for (const row of pending) {
+    if (row.password_hash && (await ctx.passwords.isValid(row.password_hash, password))) {
+      return row;
+    }
+  }
+  return undefined;
 }
 
 /**
  * Sign-up: an unverified account with a 6-digit code mailed to it. Signing up again before
- * verifying replaces the password (the first attempt may have been someone else's) and sends
- * a new code unless one went out less than a minute ago.
+ * verifying changes no password: it is a further pending sign-up with its own code, and only the
+ * code of a sign-up activates its password (whoever reads the mailbox decides). The same
+ * password again resends that sign-up's code, at most once a minute.
  */
 export async function register(
   ctx: ServiceContext,
@@ -50,20 +97,18 @@ export async function register(
 ): Promise<RegisterResponse> {
   assertStrongPassword(password);
   await assertMayJoin(ctx, email);
-  const passwordHash = await ctx.passwords.hash(password);
   const existing = await ctx.repos.users.findByEmail(email);
   if (existing && (existing.is_verified || !existing.password_hash)) {
     throw conflict('EMAIL_EXISTS', ACCOUNT_EXISTS);
   }
-  let userId: string;
   if (existing) {
-    await ctx.repos.users.update(existing.id, { password_hash: passwordHash });
-    userId = existing.id;
-    const pending = await ctx.repos.emailVerifications.find(userId);
-    const isRecent =
-      pending && ctx.now().getTime() - pending.sent_at.getTime() < RESEND_INTERVAL_MS;
-    if (!isRecent) await sendVerificationCode(ctx, userId, email);
+    const pending = await ctx.repos.emailVerifications.list(existing.id);
+    const same = await pendingSignUpWith(ctx, pending, password);
+    if (same) await resendPendingSignUp(ctx, same, email);
+    else await addPendingSignUp(ctx, existing.id, email, await ctx.passwords.hash(password));
   } else {
+    const passwordHash = await ctx.passwords.hash(password);
+    let userId: string;
     try {
       const user = await inTransaction(ctx.db, (repos) =>
         createAccount(ctx, repos, { email, passwordHash, googleSub: null, isVerified: false }),
@@ -73,7 +118,7 @@ export async function register(
       if (isUniqueViolation(error)) throw conflict('EMAIL_EXISTS', ACCOUNT_EXISTS);
       throw error;
     }
-    await sendVerificationCode(ctx, userId, email);
+    await addPendingSignUp(ctx, userId, email, passwordHash);
   }
   return {
     message: 'Registration successful. Please check your email for the verification code.',
@@ -122,43 +167,51 @@ export async function verifyEmail(
   if (user.is_verified) {
     throw badRequest('ALREADY_VERIFIED', 'This email is already verified. Please sign in.');
   }
-  if (!(await ctx.repos.emailVerifications.find(user.id))) {
+  const now = ctx.now().getTime();
+  const pending = await ctx.repos.emailVerifications.list(user.id);
+  if (pending.every((row) => row.expires_at.getTime() <= now)) {
     throw badRequest(
       'CODE_EXPIRED',
       'The verification code has expired. Please request a new one.',
     );
   }
-  const row = await ctx.repos.emailVerifications.spendAttempt(user.id, MAX_CODE_ATTEMPTS);
-  checkCode(ctx, row, code);
+  const rows = await ctx.repos.emailVerifications.spendAttempt(user.id, MAX_CODE_ATTEMPTS);
+  const codeHash = hashSecret(ctx.config.jwtSecret, code);
+  const match = rows.find((row) => isSameSecret(row.code_hash, codeHash));
+  // No match: report against the sign-up with the most attempts left.
+  const reported = match ?? [...rows].sort((a, b) => a.attempts - b.attempts)[0];
+  checkCode(ctx, reported, code);
+  const chosen = reported!;
   const tokens = await inTransaction(ctx.db, async (repos) => {
-    await repos.users.update(user.id, { is_verified: true });
+    await repos.users.update(user.id, {
+      is_verified: true,
+      password_hash: chosen.password_hash ?? user.password_hash,
+    });
     await repos.emailVerifications.delete(user.id);
     return issueSession(ctx, repos, user.id);
   });
   return { ...tokens, message: 'Email verified successfully.' };
 }
 
+/**
+ * Always the same answer, at the same speed, whether or not the address has an unverified
+ * account and whether or not its last code went out within the minute: the resend itself
+ * (at most one a minute) happens after the answer.
+ */
 export async function resendVerification(
   ctx: ServiceContext,
   email: string,
 ): Promise<MessageResponse> {
-  const answer = {
+  ctx.background.run('verification code resend', () => resendLatestCode(ctx, email));
+  return {
     message:
       'If an unverified account exists for this email, a new verification code has been sent.',
   };
+}
+
+async function resendLatestCode(ctx: ServiceContext, email: string): Promise<void> {
   const user = await ctx.repos.users.findByEmail(email);
-  if (!user || user.is_verified) return answer;
-  const pending = await ctx.repos.emailVerifications.find(user.id);
-  if (pending) {
-    const waitMs = pending.sent_at.getTime() + RESEND_INTERVAL_MS - ctx.now().getTime();
-    if (waitMs > 0) {
-      throw tooManyRequests(
-        'RESEND_TOO_SOON',
-        `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
-        waitMs / 1000,
-      );
-    }
-  }
-  await sendVerificationCode(ctx, user.id, email);
-  return answer;
+  if (!user || user.is_verified) return;
+  const [latest] = await ctx.repos.emailVerifications.list(user.id);
+  if (latest) await resendPendingSignUp(ctx, latest, email);
 }

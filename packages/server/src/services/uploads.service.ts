@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ChunkResponse } from '@repobundle/contract';
+import { inTransaction } from '../db/repositories/index.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import type { ServiceContext } from './context.js';
@@ -54,12 +55,117 @@ export interface ChunkInput {
   totalChunks: number;
   /** The chunk's bytes, already on local disk or still arriving. */
   body: Readable;
+  /** The request's Content-Length when it sent one: the chunk cannot be larger. */
+  declaredBytes?: number;
+}
+
+/**
+ * Caps on uploads started but not yet turned into jobs (parked): a user may keep this many
+ * besides the one being written, holding together at most this many times the plan's limit.
+ * They go when assembled, deleted, or swept as abandoned.
+ */
+export const MAX_PARKED_UPLOADS = 10;
+export const PARKED_BYTES_PLAN_MULTIPLE = 2;
+
+interface Reservation {
+  /** The most bytes this chunk may hold. */
+  bytes: number;
+  /** The error when the body turns out larger. */
+  overLimit: () => Error;
+}
+
+/**
+ * Sets bytes aside for one chunk before it is written, under the lock of the user's row: the
+ * plan's limit per upload and the caps on parked uploads hold however many chunks arrive at
+ * once, since each one counts the reservations of the others.
+ */
+async function reserveChunk(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: Pick<ChunkInput, 'uploadId' | 'fileName' | 'chunkIndex' | 'totalChunks' | 'declaredBytes'>,
+  limit: number,
+  maxChunkBytes: number,
+): Promise<Reservation> {
+  return inTransaction(ctx.db, async (repos) => {
+    await repos.uploads.lockOwner(user.id);
+    const existing = await repos.uploads.find(user.id, input.uploadId);
+    if (existing && existing.total_chunks !== input.totalChunks) {
+      throw conflict(
+        'VALIDATION_ERROR',
+        `Upload ${input.uploadId} was started with ${existing.total_chunks} chunks, not ${input.totalChunks}.`,
+      );
+    }
+    if (existing?.assembling_since || existing?.job_id) {
+      throw conflict(
+        'UPLOAD_ASSEMBLING',
+        `Upload ${input.uploadId} is already being turned into a job: it takes no more chunks.`,
+      );
+    }
+    const usage = await repos.uploads.usage(user.id, input.uploadId, input.chunkIndex);
+    if (!existing && usage.otherUploads >= MAX_PARKED_UPLOADS) {
+      // 409, not 429: waiting does not help, and clients retry a 429 on their own.
+      throw new AppError(
+        409,
+        'TOO_MANY_UPLOADS',
+        `You have ${usage.otherUploads} unfinished uploads. Finish or delete one (abandoned ones expire after a day) before starting another.`,
+      );
+    }
+    const parkedLimit = limit * PARKED_BYTES_PLAN_MULTIPLE;
+    const uploadRoom = limit - usage.uploadBytes;
+    const parkedRoom = parkedLimit - usage.allBytes;
+    const room = Math.min(maxChunkBytes, uploadRoom, parkedRoom);
+    const overLimit = () =>
+      parkedRoom < uploadRoom && parkedRoom < maxChunkBytes
+        ? new AppError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `Your unfinished uploads may hold at most ${parkedLimit / MB} MB together. Finish or delete one first.`,
+          )
+        : room < maxChunkBytes
+          ? tooLarge(limit / MB)
+          : new AppError(
+              413,
+              'PAYLOAD_TOO_LARGE',
+              `Chunk ${input.chunkIndex} is larger than ${maxChunkBytes / MB} MB.`,
+            );
+    if (room <= 0) throw overLimit();
+    const bytes = Math.min(room, input.declaredBytes ?? room);
+    await repos.uploads.open(user.id, input.uploadId, input.fileName, input.totalChunks);
+    await repos.uploads.reserveChunk(user.id, input.uploadId, input.chunkIndex, bytes);
+    return { bytes, overLimit };
+  });
+}
+
+/** Writes a reserved chunk; the reservation becomes the stored size, or goes on failure. */
+async function writeReservedChunk(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: ChunkInput,
+  reservation: Reservation,
+  emptyDetail: string,
+): Promise<number> {
+  const key = chunkKey(user.id, input.uploadId, input.chunkIndex);
+  try {
+    const { size } = await ctx.storage.put(
+      key,
+      limited(input.body, reservation.bytes, reservation.overLimit),
+    );
+    if (size === 0) {
+      await ctx.storage.delete(key);
+      throw badRequest('VALIDATION_ERROR', emptyDetail);
+    }
+    await ctx.repos.uploads.recordChunk(user.id, input.uploadId, input.chunkIndex, size);
+    return size;
+  } catch (error) {
+    await ctx.repos.uploads.releaseChunk(user.id, input.uploadId, input.chunkIndex);
+    throw error;
+  }
 }
 
 /**
  * Stores one chunk of a chunked upload. Idempotent per index: sending the same index again
- * replaces it. The plan's upload limit is checked against everything stored so far, so a
- * too-large archive is refused at the chunk that crosses it, not after it all arrived.
+ * replaces it. The plan's upload limit is checked against everything stored or reserved so
+ * far, so a too-large archive is refused at the chunk that crosses it, not after it all arrived.
  */
 export async function storeChunk(
   ctx: ServiceContext,
@@ -73,40 +179,15 @@ export async function storeChunk(
       `chunk_index ${input.chunkIndex} is out of range: total_chunks is ${input.totalChunks}.`,
     );
   }
-  const existing = await ctx.repos.uploads.find(user.id, input.uploadId);
-  if (existing && existing.total_chunks !== input.totalChunks) {
-    throw conflict(
-      'VALIDATION_ERROR',
-      `Upload ${input.uploadId} was started with ${existing.total_chunks} chunks, not ${input.totalChunks}.`,
-    );
-  }
   const limit = await uploadLimitBytes(ctx, user);
-  const stored = existing ? await ctx.repos.uploads.chunks(user.id, input.uploadId) : [];
-  const others = stored
-    .filter((chunk) => chunk.chunk_index !== input.chunkIndex)
-    .reduce((sum, chunk) => sum + chunk.size, 0);
-  const room = Math.min(MAX_CHUNK_BYTES, limit - others);
-  const overLimit = () =>
-    limit - others < MAX_CHUNK_BYTES
-      ? tooLarge(limit / MB)
-      : new AppError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `Chunk ${input.chunkIndex} is larger than ${MAX_CHUNK_BYTES / MB} MB.`,
-        );
-  if (room <= 0) throw tooLarge(limit / MB);
-
-  await ctx.repos.uploads.open(user.id, input.uploadId, input.fileName, input.totalChunks);
-  const key = chunkKey(user.id, input.uploadId, input.chunkIndex);
-  const { size } = await ctx.storage.put(key, limited(input.body, room, overLimit));
-  if (size === 0) {
-    await ctx.storage.delete(key);
-    throw badRequest(
-      'VALIDATION_ERROR',
-      `Invalid chunk data for chunk ${input.chunkIndex}: it is empty.`,
-    );
-  }
-  await ctx.repos.uploads.recordChunk(user.id, input.uploadId, input.chunkIndex, size);
+  const reservation = await reserveChunk(ctx, user, input, limit, MAX_CHUNK_BYTES);
+  const size = await writeReservedChunk(
+    ctx,
+    user,
+    input,
+    reservation,
+    `Invalid chunk data for chunk ${input.chunkIndex}: it is empty.`,
+  );
   const received = await ctx.repos.uploads.chunks(user.id, input.uploadId);
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   return {
@@ -127,22 +208,35 @@ export async function storeStream(
   uploadId: string,
   fileName: string,
   body: Readable,
+  declaredBytes?: number,
 ): Promise<ChunkResponse> {
   const started = Date.now();
   const limit = await uploadLimitBytes(ctx, user);
+  const existing = await ctx.repos.uploads.find(user.id, uploadId);
+  if (existing?.assembling_since || existing?.job_id) {
+    throw conflict(
+      'UPLOAD_ASSEMBLING',
+      `Upload ${uploadId} is already being turned into a job: it takes no more data.`,
+    );
+  }
   await ctx.storage.deletePrefix(uploadPrefix(user.id, uploadId));
   await ctx.repos.uploads.remove(user.id, uploadId);
-  await ctx.repos.uploads.open(user.id, uploadId, fileName, 1);
-  const key = chunkKey(user.id, uploadId, 0);
-  const { size } = await ctx.storage.put(
-    key,
-    limited(body, limit, () => tooLarge(limit / MB)),
+  const input = {
+    uploadId,
+    fileName,
+    chunkIndex: 0,
+    totalChunks: 1,
+    body,
+    ...(declaredBytes === undefined ? {} : { declaredBytes }),
+  };
+  const reservation = await reserveChunk(ctx, user, input, limit, limit);
+  const size = await writeReservedChunk(
+    ctx,
+    user,
+    input,
+    { bytes: reservation.bytes, overLimit: () => tooLarge(limit / MB) },
+    'The request body is empty: send the ZIP archive.',
   );
-  if (size === 0) {
-    await ctx.storage.delete(key);
-    throw badRequest('VALIDATION_ERROR', 'The request body is empty: send the ZIP archive.');
-  }
-  await ctx.repos.uploads.recordChunk(user.id, uploadId, 0, size);
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   return {
     upload_id: uploadId,
@@ -167,7 +261,10 @@ export async function deleteUpload(
   return { message: 'Upload removed.', deleted_chunks: deleted };
 }
 
-/** Removes uploads untouched for `maxAgeMs` (abandoned by their client). */
+/**
+ * Removes uploads untouched for `maxAgeMs` (abandoned by their client), and the rows that only
+ * remembered which job an assembled upload became. Counts the abandoned ones.
+ */
 export async function sweepAbandonedUploads(
   ctx: ServiceContext,
   maxAgeMs: number,
@@ -177,5 +274,5 @@ export async function sweepAbandonedUploads(
     await ctx.storage.deletePrefix(uploadPrefix(upload.user_id, upload.upload_id));
     await ctx.repos.uploads.remove(upload.user_id, upload.upload_id);
   }
-  return stale.length;
+  return stale.filter((upload) => upload.job_id === null).length;
 }

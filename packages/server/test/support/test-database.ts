@@ -44,6 +44,8 @@ const DATA_TABLES = [
   'password_resets',
   'email_changes',
   'outbox_mail',
+  'login_failures',
+  'rate_limit_hits',
   'waitlist',
   'users',
 ];

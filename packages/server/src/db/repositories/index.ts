@@ -5,6 +5,7 @@ import { createCreditsRepository } from './credits.repository.js';
 import { createGithubAccountsRepository } from './github-accounts.repository.js';
 import { createGithubOauthStatesRepository } from './github-oauth-states.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
+import { createLoginFailuresRepository } from './login-failures.repository.js';
 import { createOutboxRepository } from './outbox.repository.js';
 import { createPasswordResetsRepository } from './password-resets.repository.js';
 import { createPlansRepository } from './plans.repository.js';
@@ -34,6 +35,7 @@ export function createRepositories(db: Kysely<Database>) {
     checkoutSessions: createCheckoutSessionsRepository(db),
     githubAccounts: createGithubAccountsRepository(db),
     githubOauthStates: createGithubOauthStatesRepository(db),
+    loginFailures: createLoginFailuresRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for signed-in routes: a valid bearer access token of an existing user. */
+/** onRequest hook for signed-in routes (before body parsing and validation, so a visitor gets 401 and nothing about the input): a valid bearer access token of an existing user. */
 export function createAuthenticate(ctx: ServiceContext) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization ?? '';
@@ -27,6 +27,6 @@ export function createAuthenticate(ctx: ServiceContext) {
 
 /** The user set by authenticate; a route that calls this without it is a programming error. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.currentUser) throw new Error('route is missing the authenticate preHandler');
+  if (!request.currentUser) throw new Error('route is missing the authenticate hook');
   return request.currentUser;
 }

@@ -20,18 +20,18 @@ import { bodyOf, type RouteOptions } from '../route-context.js';
 
 /** Signed-in /auth calls: the current user, settings and credential changes. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
   const config = authRateLimit(ctx.config.authRateLimit);
 
-  app.get('/auth/me', { preHandler }, async (req) =>
+  app.get('/auth/me', { onRequest }, async (req) =>
     presentUser(await getProfile(ctx, currentUser(req))),
   );
 
-  app.get('/auth/settings', { preHandler }, async (req) => presentSettings(currentUser(req)));
+  app.get('/auth/settings', { onRequest }, async (req) => presentSettings(currentUser(req)));
 
   app.put(
     '/auth/settings',
-    { preHandler, schema: { body: settingsUpdateRequestSchema } },
+    { onRequest, schema: { body: settingsUpdateRequestSchema } },
     async (req) => {
       const user = await updateSettings(
         ctx,
@@ -44,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions)
 
   app.put(
     '/auth/welcome-modal',
-    { preHandler, schema: { body: welcomeModalRequestSchema } },
+    { onRequest, schema: { body: welcomeModalRequestSchema } },
     async (req) => {
       const { welcome_modal_seen } = bodyOf(welcomeModalRequestSchema, req);
       const user = await setWelcomeModalSeen(ctx, currentUser(req), welcome_modal_seen);
@@ -54,7 +54,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions)
 
   app.post(
     '/auth/change-password',
-    { preHandler, schema: { body: changePasswordRequestSchema }, config },
+    { onRequest, schema: { body: changePasswordRequestSchema }, config },
     async (req) => {
       const { current_password, new_password } = bodyOf(changePasswordRequestSchema, req);
       return changePassword(ctx, currentUser(req), current_password, new_password);
@@ -63,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions)
 
   app.post(
     '/auth/change-email',
-    { preHandler, schema: { body: changeEmailRequestSchema }, config },
+    { onRequest, schema: { body: changeEmailRequestSchema }, config },
     async (req) => {
       const { current_password, new_email } = bodyOf(changeEmailRequestSchema, req);
       return requestEmailChange(ctx, currentUser(req), current_password, new_email);
@@ -72,7 +72,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions)
 
   app.post(
     '/auth/verify-email-change',
-    { preHandler, schema: { body: verifyEmailChangeRequestSchema }, config },
+    { onRequest, schema: { body: verifyEmailChangeRequestSchema }, config },
     async (req) => {
       const { email, verification_code } = bodyOf(verifyEmailChangeRequestSchema, req);
       return verifyEmailChange(ctx, currentUser(req), email, verification_code);

@@ -36,6 +36,7 @@ describe.each(databaseKinds())('GitHub connection on %s', (kind) => {
         GITHUB_OAUTH_URL: github.oauthUrl,
         GITHUB_API_URL: github.apiUrl,
         APP_URL: 'https://bundle.example.com',
+        PAYMENTS_TEST_MODE: 'on',
       },
     });
   });

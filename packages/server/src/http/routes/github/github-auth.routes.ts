@@ -11,16 +11,16 @@ import { bodyOf, type RouteOptions } from '../route-context.js';
 
 /** The GitHub connection of the signed-in user (spec part 2 section 7). */
 export async function githubAuthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
   const config = authRateLimit(ctx.config.authRateLimit);
 
-  app.get('/auth/github/authorize-url', { preHandler, config }, async (req) =>
+  app.get('/auth/github/authorize-url', { onRequest, config }, async (req) =>
     createAuthorizeUrl(ctx, currentUser(req)),
   );
 
   app.post(
     '/auth/github/connect',
-    { preHandler, config, schema: { body: githubConnectRequestSchema } },
+    { onRequest, config, schema: { body: githubConnectRequestSchema } },
     async (req) => {
       const { code, state } = bodyOf(githubConnectRequestSchema, req);
       return connectGithub(ctx, currentUser(req), code, state);
@@ -29,7 +29,7 @@ export async function githubAuthRoutes(app: FastifyInstance, { ctx }: RouteOptio
 
   app.post(
     '/auth/github/disconnect',
-    { preHandler, config, schema: { body: githubDisconnectRequestSchema } },
+    { onRequest, config, schema: { body: githubDisconnectRequestSchema } },
     async (req) => disconnectGithub(ctx, currentUser(req)),
   );
 }

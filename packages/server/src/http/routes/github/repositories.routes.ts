@@ -21,7 +21,7 @@ const JOB_FORM: FormLimits = { fieldBytes: 32 * 1024 * 1024, fields: 200_100 };
 
 /** The repository calls under /api/jobs (spec part 1 section 7), all multipart forms. */
 export async function repositoriesRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
   await app.register(multipart, { limits: { files: 1 } });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -29,22 +29,22 @@ export async function repositoriesRoutes(app: FastifyInstance, { ctx }: RouteOpt
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
 
-  app.post('/api/jobs/github/preview', { preHandler }, async (req) => {
+  app.post('/api/jobs/github/preview', { onRequest }, async (req) => {
     const form = formPayload(repositoryFormSchema, await readForm(req, SMALL_FORM));
     return previewRepository(ctx, currentUser(req), form);
   });
 
-  app.post('/api/jobs/github/download-zip', { preHandler }, async (req) => {
+  app.post('/api/jobs/github/download-zip', { onRequest }, async (req) => {
     const form = formPayload(repositoryFormSchema, await readForm(req, SMALL_FORM));
     return downloadRepositoryZip(ctx, currentUser(req), form);
   });
 
-  app.post('/api/jobs/github/file-content', { preHandler }, async (req) => {
+  app.post('/api/jobs/github/file-content', { onRequest }, async (req) => {
     const form = formPayload(repositoryFileFormSchema, await readForm(req, SMALL_FORM));
     return repositoryFileContent(ctx, currentUser(req), form);
   });
 
-  app.post('/api/jobs/from-github', { preHandler, bodyLimit: JOB_FORM.fieldBytes }, async (req) => {
+  app.post('/api/jobs/from-github', { onRequest, bodyLimit: JOB_FORM.fieldBytes }, async (req) => {
     const form = formPayload(fromGithubRequestSchema, await readForm(req, JOB_FORM));
     return createJobFromGithub(ctx, currentUser(req), form);
   });

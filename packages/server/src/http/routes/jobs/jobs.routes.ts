@@ -1,4 +1,4 @@
-import { deleteJobQuerySchema, jobListQuerySchema } from '@repobundle/contract';
+import { deleteJobQuerySchema, jobListQuerySchema, textField } from '@repobundle/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { presentJob } from '../../../presenters/job.presenter.js';
@@ -12,14 +12,14 @@ import { deleteJob, findJob, listJobs } from '../../../services/jobs.service.js'
 import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
 import type { RouteOptions } from '../route-context.js';
 
-const jobParams = z.object({ id: z.string().max(100) });
-const fileParams = z.object({ id: z.string().max(100), '*': z.string().min(1).max(1024) });
+const jobParams = z.object({ id: textField().max(100) });
+const fileParams = z.object({ id: textField().max(100), '*': textField().min(1).max(1024) });
 
 /** The jobs of the signed-in user and their results. */
 export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
 
-  app.get('/api/jobs', { preHandler, schema: { querystring: jobListQuerySchema } }, async (req) => {
+  app.get('/api/jobs', { onRequest, schema: { querystring: jobListQuerySchema } }, async (req) => {
     const { page, limit } = req.query as z.output<typeof jobListQuerySchema>;
     const { rows, total } = await listJobs(ctx, currentUser(req), page, limit);
     const totalPages = Math.ceil(total / limit);
@@ -36,17 +36,17 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     };
   });
 
-  app.get('/api/jobs/:id', { preHandler, schema: { params: jobParams } }, async (req) => {
+  app.get('/api/jobs/:id', { onRequest, schema: { params: jobParams } }, async (req) => {
     const { id } = req.params as z.output<typeof jobParams>;
     return presentJob(await findJob(ctx, currentUser(req), id));
   });
 
-  app.get('/api/jobs/:id/files', { preHandler, schema: { params: jobParams } }, async (req) => {
+  app.get('/api/jobs/:id/files', { onRequest, schema: { params: jobParams } }, async (req) => {
     const { id } = req.params as z.output<typeof jobParams>;
     return { files: await listOutputFiles(ctx, currentUser(req), id) };
   });
 
-  app.get('/api/jobs/:id/files/*', { preHandler, schema: { params: fileParams } }, async (req) => {
+  app.get('/api/jobs/:id/files/*', { onRequest, schema: { params: fileParams } }, async (req) => {
     const params = req.params as z.output<typeof fileParams>;
     const { file, content } = await readOutputFile(ctx, currentUser(req), params.id, params['*']);
     return {
@@ -59,7 +59,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
 
   app.get(
     '/api/jobs/:id/download',
-    { preHandler, schema: { params: jobParams } },
+    { onRequest, schema: { params: jobParams } },
     async (req, reply) => {
       const { id } = req.params as z.output<typeof jobParams>;
       const stream = await downloadOutputs(ctx, currentUser(req), id);
@@ -72,7 +72,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
 
   app.get(
     '/api/jobs/:id/chunking-analytics',
-    { preHandler, schema: { params: jobParams } },
+    { onRequest, schema: { params: jobParams } },
     async (req) => {
       const { id } = req.params as z.output<typeof jobParams>;
       return jobAnalytics(ctx, currentUser(req), id);
@@ -81,7 +81,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
 
   app.delete(
     '/api/jobs/:id',
-    { preHandler, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
+    { onRequest, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
     async (req) => {
       const { id } = req.params as z.output<typeof jobParams>;
       const { confirmation_digits } = req.query as z.output<typeof deleteJobQuerySchema>;

@@ -71,9 +71,15 @@ async function withChunk<T>(
   }
 }
 
+/** The request's Content-Length, when it sent one: the body's bytes cannot exceed it. */
+function declaredLength(request: FastifyRequest): { declaredBytes?: number } {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length > 0 ? { declaredBytes: length } : {};
+}
+
 /** Chunked and streaming uploads, and the assembly that turns an upload into a job. */
 export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
   await app.register(multipart, {
     limits: { fileSize: MAX_CHUNK_BYTES + 1, files: 1, fields: 20, fieldSize: 1024 },
     throwFileSizeLimit: true,
@@ -84,7 +90,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     (_request, payload, done) => done(null, payload),
   );
 
-  app.post('/api/jobs/chunk', { preHandler }, async (req) => {
+  app.post('/api/jobs/chunk', { onRequest }, async (req) => {
     if (!req.isMultipart()) {
       throw badRequest('VALIDATION_ERROR', 'Send the chunk as multipart/form-data.');
     }
@@ -102,13 +108,14 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         chunkIndex: chunk_index,
         totalChunks: total_chunks,
         body,
+        ...declaredLength(req),
       });
     });
   });
 
   app.post(
     '/api/jobs/upload-stream',
-    { preHandler, schema: { querystring: streamQuery }, bodyLimit: Number.MAX_SAFE_INTEGER },
+    { onRequest, schema: { querystring: streamQuery }, bodyLimit: Number.MAX_SAFE_INTEGER },
     async (req) => {
       const { upload_id, file_name } = req.query as z.output<typeof streamQuery>;
       if (!req.body || typeof (req.body as Readable).pipe !== 'function') {
@@ -117,20 +124,27 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
           'Send the archive as the request body (application/octet-stream).',
         );
       }
-      return storeStream(ctx, currentUser(req), upload_id, file_name, req.body as Readable);
+      return storeStream(
+        ctx,
+        currentUser(req),
+        upload_id,
+        file_name,
+        req.body as Readable,
+        declaredLength(req).declaredBytes,
+      );
     },
   );
 
   app.post(
     '/api/jobs/assemble',
     // The selection of a 200,000-file archive runs to megabytes of paths.
-    { preHandler, schema: { body: assembleRequestSchema }, bodyLimit: 32 * 1024 * 1024 },
+    { onRequest, schema: { body: assembleRequestSchema }, bodyLimit: 32 * 1024 * 1024 },
     async (req) => createJobFromUpload(ctx, currentUser(req), bodyOf(assembleRequestSchema, req)),
   );
 
   app.delete(
     '/api/jobs/upload/:upload_id',
-    { preHandler, schema: { params: uploadIdParams } },
+    { onRequest, schema: { params: uploadIdParams } },
     async (req) => {
       const { upload_id } = req.params as z.output<typeof uploadIdParams>;
       return deleteUpload(ctx, currentUser(req), upload_id);

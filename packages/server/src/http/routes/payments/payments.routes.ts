@@ -7,13 +7,13 @@ import { presentCreditPacks, presentPlan, presentSubscription } from './payments
 
 /** What can be bought (public, for the pricing page) and what the signed-in user has. */
 export async function paymentsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
 
   app.get('/payments/plans', async () => (await listPlans(ctx.repos)).map(presentPlan));
 
   app.get('/payments/token-packs', async () => presentCreditPacks());
 
-  app.get('/payments/subscription', { preHandler }, async (req) =>
+  app.get('/payments/subscription', { onRequest }, async (req) =>
     presentSubscription(await getProfile(ctx, currentUser(req))),
   );
 }

@@ -20,7 +20,7 @@ function boundOf(value: string | undefined, end: boolean): Date | undefined {
 
 /** The credit ledger for the usage screen: both paths of the spec answer the same list. */
 export async function transactionsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const preHandler = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx);
   const handler = async (req: FastifyRequest) => {
     const query = req.query as z.output<typeof transactionsQuerySchema>;
     const from = boundOf(query.start_date, false);
@@ -64,7 +64,7 @@ export async function transactionsRoutes(app: FastifyInstance, { ctx }: RouteOpt
       },
     };
   };
-  const options = { preHandler, schema: { querystring: transactionsQuerySchema } };
+  const options = { onRequest, schema: { querystring: transactionsQuerySchema } };
   app.get('/payments/transactions', options, handler);
   app.get('/payments/token-transactions', options, handler);
 }
