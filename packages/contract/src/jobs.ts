@@ -87,13 +87,11 @@ export const jobCreationFieldsSchema = z.object({
   notebook_processing: flag.default(false),
   gitignore_config: gitignoreConfigSchema.optional(),
   /** Text for the model at the top of the overview and of every chunk. */
-  header_text: z
-    .string()
+  header_text: textField()
     .max(64 * 1024, 'header_text must be at most 65,536 characters.')
     .optional(),
   /** Instructions for the model, placed after the header text. */
-  instruction_text: z
-    .string()
+  instruction_text: textField()
     .max(64 * 1024, 'instruction_text must be at most 65,536 characters.')
     .optional(),
 });

@@ -278,6 +278,11 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().detail).toMatch(/header_text must be at most 65,536 characters/);
+    const withNul = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      instruction_text: 'a\u0000b',
+    });
+    expect(withNul.statusCode).toBe(400);
   });
 
   it('reports each file where a requested step could not apply, with the reason', async () => {
