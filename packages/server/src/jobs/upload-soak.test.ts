@@ -10,6 +10,11 @@ import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.j
 
 const UPLOADS = 40;
 const CHUNKS_PER_UPLOAD = 50;
+/**
+ * Uploads are spread over accounts: one account may park at most 10 unfinished uploads, together
+ * at most twice its plan's upload limit (free: 20 MB); each here holds 5 of 3.2 MB.
+ */
+const UPLOADS_PER_ACCOUNT = 5;
 const IN_FLIGHT = 20;
 /** Far above any answer the API should take; a request still open then counts as unanswered. */
 const UNANSWERED_AFTER_MS = 30_000;
@@ -38,6 +43,10 @@ describe('chunk uploads while jobs run', () => {
       WEB_DIST_DIR: join(dataDir, 'no-web'),
     });
     const token = await client.signUp('soak@example.com');
+    const tokens = [token];
+    for (let account = 1; account < UPLOADS / UPLOADS_PER_ACCOUNT; account++) {
+      tokens.push(await client.signUp(`soak-${account}@example.com`));
+    }
     const jobs = [];
     for (let i = 0; i < 3; i++) jobs.push(await client.createJob(token, sizeableRepository(400)));
 
@@ -64,7 +73,10 @@ describe('chunk uploads while jobs run', () => {
         const status = await fetch(`${server!.url}/api/jobs/chunk`, {
           method: 'POST',
           body,
-          headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+          headers: {
+            'content-type': contentType,
+            authorization: `Bearer ${tokens[Math.floor(upload / UPLOADS_PER_ACCOUNT)]}`,
+          },
           signal: AbortSignal.timeout(UNANSWERED_AFTER_MS),
         }).then(
           async (res) => {
