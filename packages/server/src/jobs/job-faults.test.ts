@@ -153,12 +153,17 @@ describe.each(databaseKinds())('jobs under faults on %s', (kind) => {
       processor: gated.processor,
     });
     await gated.reached;
-    await t.app.services.repos.jobs.update(jobId, { heartbeat_at: new Date(Date.now() - 60_000) });
-    const swept = await sweep(t.app.services, {
-      staleAfterMs: 1000,
-      requeueAfterMs: 3_600_000,
-      abandonedUploadMs: 3_600_000,
-    });
+    // The sweep runs a minute ahead: a progress write of the frozen attempt that lands late
+    // (it was already in flight) cannot make its heartbeat look fresh again.
+    const minuteLater = () => new Date(Date.now() + 60_000);
+    const swept = await sweep(
+      { ...t.app.services, now: minuteLater },
+      {
+        staleAfterMs: 1000,
+        requeueAfterMs: 3_600_000,
+        abandonedUploadMs: 3_600_000,
+      },
+    );
     expect(swept.requeued).toBe(1);
 
     // Attempt 2 runs to the end and its outputs become the live ones.
