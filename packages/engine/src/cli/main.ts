@@ -1,5 +1,4 @@
-import { stat, writeFile } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { BundleOptions, ResolvedOptions } from '../config/options.js';
 import { resolveOptions } from '../config/options.js';
@@ -88,7 +87,7 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
       ? undefined
       : resolve(configDir, fromConfig.instructionFile));
   const instructionText =
-    instructionFile === undefined ? undefined : await readInstructions(instructionFile);
+    instructionFile === undefined ? undefined : await readFlagFile(instructionFile, 'instruction');
   const selectedPaths = command.stdin ? await readStdinPaths(command.stdin) : undefined;
   const outTarget = command.outDir ?? (command.toStdout ? undefined : fromConfig.output);
   const flagged = { ...configOptions(fromConfig), ...command.options };
@@ -139,20 +138,22 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
   };
 }
 
+/** Keys of the config file that set the CLI's own run, not a job option. */
+const CLI_ONLY_KEYS = new Set([
+  'output',
+  'templateFile',
+  'instructionFile',
+  'topFiles',
+  'tokenTree',
+  'workers',
+  '$schema',
+]);
+
 /** The job options a config file sets (its CLI-only keys aside). */
 function configOptions(config: ConfigFile): BundleOptions {
-  const {
-    output,
-    templateFile,
-    instructionFile,
-    topFiles,
-    tokenTree,
-    workers,
-    $schema,
-    ...options
-  } = config;
-  void [output, templateFile, instructionFile, topFiles, tokenTree, workers, $schema];
-  return options;
+  return Object.fromEntries(
+    Object.entries(config).filter(([key]) => !CLI_ONLY_KEYS.has(key)),
+  ) as BundleOptions;
 }
 
 async function packOnce(run: PlannedRun): Promise<void> {
@@ -267,7 +268,8 @@ async function checkOptions(
   input: BundleOptions,
   templateFile: string | undefined,
 ): Promise<ResolvedOptions> {
-  const template = templateFile === undefined ? undefined : await readTemplate(templateFile);
+  const template =
+    templateFile === undefined ? undefined : await readFlagFile(templateFile, 'template');
   try {
     const options = resolveOptions(
       { ...input, ...(template !== undefined && { template }) },
@@ -298,19 +300,12 @@ function overviewClock(): () => Date {
   return () => fixed;
 }
 
-async function readInstructions(file: string): Promise<string> {
+/** A file a flag names (template, instructions): unreadable is a usage error naming it. */
+async function readFlagFile(file: string, what: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch {
-    throw new UsageError(`Cannot read the instruction file ${file}.`);
-  }
-}
-
-async function readTemplate(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    throw new UsageError(`Cannot read the template file ${file}.`);
+    throw new UsageError(`Cannot read the ${what} file ${file}.`);
   }
 }
 
