@@ -31,7 +31,7 @@ async function loadDemoArchive(page: Page) {
   await page.locator('[data-testid="estimate-tokens"]:not([aria-busy])').waitFor();
 }
 
-// Every page of issue 7, public and signed in, against the built app under the server's CSP.
+// Every page, public and signed in, against the built app under the server's CSP.
 const STOPS: TourStop[] = [
   { name: 'landing', path: '/', ready: heading(/AI-ready bundles/) },
   { name: 'auth-sign-in', path: '/auth', ready: heading('Welcome back') },

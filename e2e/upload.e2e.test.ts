@@ -23,7 +23,7 @@ const STRATEGIES = [
 
 type Tokens = { access_token: string; refresh_token: string };
 
-// The upload journey of issue 8 against the real server and worker: a ZIP built here is listed
+// The upload journey against the real server and worker: a ZIP built here is listed
 // in the browser, filtered, searched, selected, configured and processed into a job, once per
 // chunking strategy; the explorer is measured on 20,000 files and on a 200 MB archive of 50,000
 // entries; every state is photographed at 1440x900 and 390x844.

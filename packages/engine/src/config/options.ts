@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EngineError } from '../errors.js';
 import { customSecretPatternsSchema } from '../core/transform/secrets/custom-patterns.js';
 
-/** The token limits a job may use (spec part 1 section 5); anything else is refused here. */
+/** The token limits a job may use (docs/product.md#jobs); anything else is refused here. */
 export const TOKEN_LIMITS = [
   32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
 ] as const;

@@ -100,7 +100,7 @@ export async function pack(
   }
 }
 
-/** The whole pipeline over an open source tree (DESIGN 1.1 steps 1-7). */
+/** The whole pipeline over an open source tree (select, read, decode, transform, count, chunk, render). */
 export async function packTree(
   tree: SourceTree,
   options: BundleOptions | ResolvedOptions,

@@ -7,7 +7,7 @@ import { redactSecretsTransform } from './secrets/redact-secrets-transform.js';
 import type { Transform, TransformContext } from './transform.js';
 
 /**
- * The transform steps in the order DESIGN 1.1 fixes: notebooks, comment removal, blank lines,
+ * The transform steps in their fixed order: notebooks, comment removal, blank lines,
  * secret redaction, line numbers. Notebook conversion, comment removal and redaction are added
  * here by their own modules; line numbers stay last because every other step changes lines.
  */
