@@ -7,7 +7,7 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const chunkingStrategies = ['fixed', 'file_based', 'semantic', 'auto'] as const;
 export type ChunkingStrategy = (typeof chunkingStrategies)[number];
 
-/** The spec's token limits (part 1 section 5); any other value falls back to the default. */
+/** The spec's token limits; any other value falls back to the default. */
 export const tokenLimits = [
   32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
 ] as const;
@@ -17,7 +17,7 @@ export const DEFAULT_TOKEN_LIMIT = 128_000;
 export const jobCreditTypes = [...creditTypes, 'hybrid'] as const;
 export type JobCreditType = (typeof jobCreditTypes)[number];
 
-/** One credit per 2,000 lines of selected input, rounded up, at least one (DESIGN 4.3). */
+/** One credit per 2,000 lines of selected input, rounded up, at least one. */
 export const LINES_PER_CREDIT = 2000;
 export function creditsForLines(lines: number): number {
   return Math.max(1, Math.ceil(lines / LINES_PER_CREDIT));
@@ -26,7 +26,7 @@ export function creditsForLines(lines: number): number {
 const flag = z.boolean({ error: 'must be true or false' });
 const patternText = textField().trim().min(1, 'A pattern must not be blank.').max(1000);
 
-/** A custom ignore pattern as the upload screen keeps it (spec part 1 section 3). */
+/** A custom ignore pattern as the upload screen keeps it. */
 export const customPatternSchema = z.object({
   pattern: patternText,
   type: z.enum(['exclude', 'include'], { error: 'type must be exclude or include' }),
@@ -34,7 +34,7 @@ export const customPatternSchema = z.object({
   added_at: textField().max(100).optional(),
 });
 
-/** The gitignore options of a job (spec part 1 section 3, Gitignore options). */
+/** The gitignore options of a job. */
 export const gitignoreConfigSchema = z.object({
   respect_gitignore: flag.optional(),
   use_gitignore: flag.optional(),
@@ -48,7 +48,7 @@ export const gitignoreConfigSchema = z.object({
 export type GitignoreConfig = z.infer<typeof gitignoreConfigSchema>;
 
 /**
- * The job-creation fields (spec part 1 section 3). The server recomputes lines and credits from
+ * The job-creation fields. The server recomputes lines and credits from
  * the selected files itself; `estimated_tokens` is the client's display figure only.
  */
 export const jobCreationFieldsSchema = z.object({
@@ -69,7 +69,7 @@ export const jobCreationFieldsSchema = z.object({
   remove_comments: flag.default(false),
   remove_blank_lines: flag.default(false),
   show_line_numbers: flag.default(false),
-  /** Not in the spec's list: the default applies (spec part 1 section 5). */
+  /** Not in the spec's list: the default applies. */
   token_limit: z.number().optional(),
   chunking_strategy: z
     .enum(chunkingStrategies, {
@@ -191,7 +191,7 @@ export type JobSecrets = z.infer<typeof jobSecretsSchema>;
 /** At most this many per-file rows in a job response; the overview file has them all. */
 export const JOB_SECRET_ROWS = 500;
 
-/** GET /api/jobs/{id}: every job field of spec part 2 section 3, plus progress. */
+/** GET /api/jobs/{id}: every job field, plus progress. */
 export const jobResponseSchema = z.object({
   id: z.string(),
   job_id: z.string(),

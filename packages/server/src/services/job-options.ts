@@ -37,7 +37,7 @@ export interface StoredJobOptions {
   instruction_text?: string;
 }
 
-/** The spec's token limits; anything else falls back to the default (spec part 1 section 5). */
+/** The spec's token limits; anything else falls back to the default. */
 export function effectiveTokenLimit(requested: number | undefined): number {
   return requested !== undefined && (tokenLimits as readonly number[]).includes(requested)
     ? requested
@@ -62,8 +62,7 @@ function patternsOf(config: GitignoreConfig | undefined): { include: string[]; e
 }
 
 /**
- * Checks the job fields against the plan and normalises them (DESIGN 4.3, spec part 1
- * section 5): a format the plan does not include is a 403, an unknown token limit falls back.
+ * Checks the job fields against the plan and normalises them: a format the plan does not include is a 403, an unknown token limit falls back.
  */
 export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJobOptions {
   if (!plan.allowedOutputFormats.includes(input.output_format)) {

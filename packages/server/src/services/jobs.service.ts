@@ -68,7 +68,7 @@ export async function planOf(ctx: ServiceContext, user: UserRow): Promise<Plan> 
   return plan;
 }
 
-/** Refuses an empty selection before any work (spec part 1 section 5). */
+/** Refuses an empty selection before any work. */
 export function requireSelection(selected: readonly string[]): void {
   if (selected.length === 0) {
     throw badRequest(
@@ -94,7 +94,7 @@ export interface CreatedJob {
 
 /**
  * The job creation every source shares: stores the archive under a new job, validates it and
- * the selection, and saves the job with its credits reserved (DESIGN 4.3). A refusal removes
+ * the selection, and saves the job with its credits reserved. A refusal removes
  * the stored archive again. The caller queues the job with queueCreatedJob once its own
  * cleanup is done.
  */

@@ -1,6 +1,6 @@
 import type { Transaction, TransactionType, TransactionsResponse } from '../api/types.js';
 
-// Usage screen rules of spec part 1 section 9. Filtering, search and paging run on the server
+// Usage screen rules. Filtering, search and paging run on the server
 // (GET /payments/transactions); these build its query and total the ledger.
 
 export const DATE_RANGES = ['all', '7d', '30d', '90d'] as const;

@@ -35,7 +35,7 @@ export class InsufficientCreditsError extends Error {
 }
 
 /**
- * Balances and their ledger (DESIGN 4.3). Must run inside a transaction: the balance row is
+ * Balances and their ledger. Must run inside a transaction: the balance row is
  * locked, changed and its ledger row written together, so balances equal the ledger's sum.
  */
 export function createCreditsRepository(db: Executor) {

@@ -142,7 +142,7 @@ async function archiveOf(from: Checkout) {
   return { file, size, files: entries.filter(isRegularFile) };
 }
 
-/** POST /api/jobs/github/download-zip: `git archive` of the commit, base64 (spec part 1 s. 3). */
+/** POST /api/jobs/github/download-zip: `git archive` of the commit, base64. */
 export async function downloadRepositoryZip(
   ctx: ServiceContext,
   user: UserRow,

@@ -1,7 +1,7 @@
 import type { UploadOptions } from './job-fields.js';
 import { formatTokenLimit } from './token-limits.js';
 
-// The advanced options summary (spec part 1 section 2): one item per kind of option, each
+// The advanced options summary: one item per kind of option, each
 // with details; the panel shows the first two details and then an ellipsis.
 
 export const FORMAT_LABELS: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@ import type { ChunkingStrategy, JobCreationFields, OutputFormat } from '@repobun
 import type { CustomPattern } from './custom-patterns.js';
 import type { TokenLimit } from './token-limits.js';
 
-// The upload options as the screen keeps them (spec part 1 section 3, Upload options), and
+// The upload options as the screen keeps them, and
 // their mapping onto the job-creation fields.
 
 export interface UploadOptions {

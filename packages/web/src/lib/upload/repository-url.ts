@@ -1,4 +1,4 @@
-// Repository URLs (spec part 1 section 5): {host}/{owner}/{repo}, optionally /tree/{ref}.
+// Repository URLs: {host}/{owner}/{repo}, optionally /tree/{ref}.
 
 export const INVALID_REPOSITORY_URL = 'Please enter a valid GitHub repository URL';
 

@@ -26,7 +26,7 @@ import type { LoadedArchive } from './use-archive.js';
 import { useSelectionCounts } from './use-selection-counts.js';
 import { useSubmission } from './use-submission.js';
 
-/** After job creation the page moves on after about 50 ms (spec part 1 section 2). */
+/** After job creation the page moves on after about 50 ms. */
 export const NAVIGATE_DELAY_MS = 50;
 
 export const MISSING_PARAMETERS = 'Missing required parameters for job creation';

@@ -16,7 +16,7 @@ import { decodeBase64InPieces } from '../../lib/upload/decode-base64.js';
 import { UploadHttpError } from '../../lib/upload/upload-errors.js';
 import { ProUpsell } from './pro-upsell.js';
 
-/** Spec part 1 sections 8 and 9: the browser reads repositories up to 200 MB. */
+/** The browser reads repositories up to 200 MB. */
 export const MAX_REPOSITORY_MB = 200;
 export const NO_ZIP_CONTENT = 'No ZIP content received from GitHub repository';
 export const DECODE_FAILED =
@@ -24,7 +24,7 @@ export const DECODE_FAILED =
 export const tooLargeMessage = (megabytes: number) =>
   `Repository is too large (${megabytes}MB) for browser processing. Maximum size is 200MB. Please use a smaller repository or upload a ZIP file directly.`;
 
-/** Spec part 1 section 4: the stages of fetching a repository, as the progress card names them. */
+/** The stages of fetching a repository, as the progress card names them. */
 const STAGE_LABELS = {
   downloading: 'Downloading repository...',
   decoding: 'Decoding repository...',

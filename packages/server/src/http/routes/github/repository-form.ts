@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError, badRequest } from '../../../errors.js';
 import { describeIssues } from '../../plugins/validation.js';
 
-// The repository calls are forms (spec part 1 section 7): multipart as a browser's FormData
+// The repository calls are forms: multipart as a browser's FormData
 // sends them, or urlencoded. Every value arrives as text; job fields are turned back into the
 // types of the JSON job-creation payload, so the same schema checks both kinds of job.
 

@@ -365,7 +365,7 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
       expect(res.json().detail).toMatch(detail);
     }
 
-    // An unknown token limit falls back to the default rather than failing (spec part 1 5).
+    // An unknown token limit falls back to the default rather than failing.
     const fallback = await assemble(t.app, token, id, { selected: SELECTED, token_limit: 12345 });
     expect(fallback.statusCode).toBe(200);
     const job = await waitForJob(t.app, token, fallback.json().job_id);
