@@ -92,6 +92,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
           estimate={estimate}
           creditType="monthly"
           onCreditType={() => undefined}
+          showCreditChoice={false}
           overLimit={false}
           busy={saving}
           blockedReason={noTextFiles}
