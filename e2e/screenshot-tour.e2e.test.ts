@@ -211,6 +211,25 @@ const STOPS: TourStop[] = [
     act: loadDemoArchive,
   },
   {
+    name: 'demo-details-dark',
+    path: '/demo',
+    dark: true,
+    ready: heading('Try RepoBundle'),
+    act: async (page) => {
+      await loadDemoArchive(page);
+      // On a phone the summary bar is folded to a strip; this is it unfolded.
+      const unfold = page.getByRole('button', { name: 'More details' });
+      if (await unfold.isVisible()) await unfold.click();
+    },
+  },
+  {
+    name: 'settings-account-dark',
+    path: '/settings?tab=account',
+    dark: true,
+    mock: { signedIn: true },
+    ready: heading('Account'),
+  },
+  {
     name: 'demo-images-only',
     path: '/demo',
     ready: heading('Try RepoBundle'),

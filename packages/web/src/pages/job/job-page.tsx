@@ -110,12 +110,15 @@ export function JobPage() {
       label: (
         <span className="tab-label">
           Overview
-          {running && (
-            <Badge tone="info" dot>
-              Active
-            </Badge>
-          )}
-          <Badge>{plural(job.file_count || job.total_files, 'file')}</Badge>
+          {/* One row of badges: on a phone it sits under the label, inside the tab. */}
+          <span className="tab-badges">
+            {running && (
+              <Badge tone="info" dot>
+                Active
+              </Badge>
+            )}
+            <Badge>{plural(job.file_count || job.total_files, 'file')}</Badge>
+          </span>
         </span>
       ),
     },

@@ -5,9 +5,15 @@ import {
   type UploadOptions,
 } from '../../../lib/upload/job-fields.js';
 
-/** The configuration panel's state; the format follows the plan's allowed formats. */
-export function useUploadOptions(allowedFormats: readonly string[] | undefined) {
-  const [options, setOptions] = useState<UploadOptions>(DEFAULT_OPTIONS);
+/**
+ * The configuration panel's state; the format follows the plan's allowed formats. `initial`
+ * brings back options chosen earlier (on the demo page).
+ */
+export function useUploadOptions(
+  allowedFormats: readonly string[] | undefined,
+  initial: UploadOptions = DEFAULT_OPTIONS,
+) {
+  const [options, setOptions] = useState<UploadOptions>(initial);
   // The list's content, not its identity: a new array with the same formats is no change.
   const allowedKey = allowedFormats ? allowedFormats.join(',') : null;
 
