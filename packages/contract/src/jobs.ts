@@ -94,6 +94,11 @@ export const jobCreationFieldsSchema = z.object({
   instruction_text: textField()
     .max(64 * 1024, 'instruction_text must be at most 65,536 characters.')
     .optional(),
+  /**
+   * Files most often changed in the repository's recent history last. Only a job made from a
+   * repository has that history; an uploaded archive is refused with it.
+   */
+  sort_by_changes: flag.default(false),
 });
 export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
 
@@ -220,6 +225,7 @@ export const jobResponseSchema = z.object({
   notebook_processing: z.boolean(),
   header_text: z.string().nullable(),
   instruction_text: z.string().nullable(),
+  sort_by_changes: z.boolean(),
   credit_type: z.enum(jobCreditTypes),
   reserved_credits: z.number().int(),
   actual_credits: z.number().int().nullable(),

@@ -103,6 +103,7 @@ export function presentJob(job: JobRow): JobResponse {
     notebook_processing: options.notebook_processing,
     header_text: options.header_text ?? null,
     instruction_text: options.instruction_text ?? null,
+    sort_by_changes: options.sort_by_changes === true,
     credit_type: job.credit_type as JobCreditType,
     reserved_credits: reserved,
     actual_credits: job.actual_credits,

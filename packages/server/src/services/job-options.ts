@@ -35,6 +35,8 @@ export interface StoredJobOptions {
   notebook_processing: boolean;
   header_text?: string;
   instruction_text?: string;
+  /** Files ordered by the change counts stored beside the archive (changeCountsKey). */
+  sort_by_changes?: boolean;
 }
 
 /** The spec's token limits; anything else falls back to the default. */
@@ -113,6 +115,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     notebook_processing: input.notebook_processing,
     ...(input.header_text?.trim() ? { header_text: input.header_text } : {}),
     ...(input.instruction_text?.trim() ? { instruction_text: input.instruction_text } : {}),
+    ...(input.sort_by_changes ? { sort_by_changes: true } : {}),
   };
 }
 

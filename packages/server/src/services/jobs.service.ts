@@ -26,6 +26,8 @@ export type AssembleInput = z.output<typeof assembleRequestSchema>;
 
 export const jobPrefix = (jobId: string) => `jobs/${jobId}/`;
 export const sourceKey = (jobId: string) => `${jobPrefix(jobId)}source.zip`;
+/** A repository job's change count per selected file, when files are sorted by changes. */
+export const changeCountsKey = (jobId: string) => `${jobPrefix(jobId)}change-counts.json`;
 /** Where one attempt writes its outputs; a stale attempt can never write over a newer one's. */
 export const attemptPrefix = (jobId: string, attempt: number) =>
   `${jobPrefix(jobId)}attempts/${attempt}/`;
@@ -74,6 +76,19 @@ export function requireSelection(selected: readonly string[]): void {
     throw badRequest(
       'VALIDATION_ERROR',
       'No files selected for processing. Please select files and try again.',
+    );
+  }
+}
+
+/**
+ * Sorting by changes reads the repository's git history; an uploaded archive has none, and
+ * ordering its files as if it had would be a silent lie, so the request is refused.
+ */
+export function refuseSortWithoutHistory(input: JobCreationInput): void {
+  if (input.sort_by_changes) {
+    throw badRequest(
+      'VALIDATION_ERROR',
+      "sort_by_changes needs the repository's git history, which an uploaded archive does not have. Create the job from the repository (POST /api/jobs/from-github), or leave sort_by_changes off.",
     );
   }
 }
@@ -256,6 +271,7 @@ export async function createJobFromUpload(
   input: AssembleInput,
 ): Promise<JobCreatedResponse> {
   requireSelection(input.selected);
+  refuseSortWithoutHistory(input);
   if (!/\.zip$/i.test(input.file_name)) {
     throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
   }

@@ -12,12 +12,14 @@ import {
   type RepositoryZipResponse,
   type fromGithubRequestSchema,
 } from '@repobundle/contract';
+import { readChangeCounts } from '@repobundle/engine';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/repositories/users.repository.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 import { resolveJobOptions } from '../job-options.js';
 import {
+  changeCountsKey,
   createJobFromArchive,
   planOf,
   queueCreatedJob,
@@ -207,9 +209,27 @@ export async function repositoryFileContent(
 
 export type FromGithubInput = z.output<typeof fromGithubRequestSchema>;
 
+/** Bytes of `git log --name-only` over the ranked history: far past 1,000 commits of any size. */
+const MAX_HISTORY_LOG_BYTES = 256 * MB;
+
+/**
+ * How often each selected file changed in the commits before the checkout's commit (the
+ * engine's ranking for sort by changes); files never changed are left out (they count 0).
+ */
+async function selectedChangeCounts(
+  from: Checkout,
+  selected: readonly string[],
+): Promise<Record<string, number>> {
+  const counts = await readChangeCounts((args) => from.git(args, MAX_HISTORY_LOG_BYTES), from.rev);
+  const wanted = new Set(selected);
+  return Object.fromEntries([...counts].filter(([path]) => wanted.has(path)));
+}
+
 /**
  * POST /api/jobs/from-github: the same job creation as assemble, with `git archive` of the
- * commit as the archive. The plan's upload limit applies to that archive as to an upload.
+ * commit as the archive. The plan's upload limit applies to that archive as to an upload. With
+ * sort_by_changes the checkout also reads the commits before it, and the change count of each
+ * selected file is stored beside the archive for the worker to order files by.
  */
 export async function createJobFromGithub(
   ctx: ServiceContext,
@@ -220,7 +240,8 @@ export async function createJobFromGithub(
   requireSelection(input.selected);
   const plan = await planOf(ctx, user);
   const options = resolveJobOptions(input, plan);
-  const created = await checkout(ctx, target, token, 'files', async (from) => {
+  const mode: CheckoutMode = options.sort_by_changes ? 'history' : 'files';
+  const created = await checkout(ctx, target, token, mode, async (from) => {
     const { file, size } = await archiveOf(from);
     if (size > plan.uploadLimitMb * MB) {
       throw new AppError(
@@ -229,10 +250,22 @@ export async function createJobFromGithub(
         `The repository's archive is ${sizeInMb(size)} MB; the ${plan.name} plan allows ${plan.uploadLimitMb} MB.`,
       );
     }
+    const changeCounts = options.sort_by_changes
+      ? await selectedChangeCounts(from, input.selected).catch((error: unknown) => {
+          throw fetchError(error, target);
+        })
+      : undefined;
     return createJobFromArchive(ctx, user, plan, input, options, {
       kind: 'github',
       name: `${target.owner}/${target.repo}@${from.branch}`,
-      store: (jobId) => ctx.storage.put(sourceKey(jobId), createReadStream(file)),
+      store: async (jobId) => {
+        await ctx.storage.put(sourceKey(jobId), createReadStream(file));
+        if (changeCounts) {
+          await ctx.storage.put(changeCountsKey(jobId), Buffer.from(JSON.stringify(changeCounts)), {
+            contentType: 'application/json',
+          });
+        }
+      },
     });
   });
   return queueCreatedJob(ctx, created);

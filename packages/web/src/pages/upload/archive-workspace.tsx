@@ -123,6 +123,7 @@ export function ArchiveWorkspace({
       return submission.fail(MISSING_PARAMETERS);
     }
     const fields = toJobFields(options, paths, estimate.credits, type);
+    if (repository?.sortByChanges) fields.sort_by_changes = true;
     if (repository) void submission.startRepository(repository, archive.file.name, fields);
     else void submission.start(archive.file, fields);
   };

@@ -14,6 +14,7 @@ import {
 } from '../../lib/upload/repository-url.js';
 import { decodeBase64InPieces } from '../../lib/upload/decode-base64.js';
 import { UploadHttpError } from '../../lib/upload/upload-errors.js';
+import { OptionToggle } from './config/option-toggle.js';
 import { ProUpsell } from './pro-upsell.js';
 
 /** The browser reads repositories up to 200 MB. */
@@ -66,6 +67,7 @@ export function RepositoryPanel({
 }) {
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
+  const [sortByChanges, setSortByChanges] = useState(false);
   const [stage, setStage] = useState<{ stage: Stage; percent: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const [message, setMessage] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export function RepositoryPanel({
       setStage({ stage: 'extracting', percent: 95 });
       const name = `${ref.repo}-${ref.branch.replace(/[^\w.-]+/g, '-')}.zip`;
       const file = new File([bytes], name, { type: 'application/zip' });
-      onLoaded(file, { ...ref, githubUrl: url.trim() });
+      onLoaded(file, { ...ref, githubUrl: url.trim(), sortByChanges });
     } catch (error) {
       if (needsUpgrade(error)) setOutcome('upgrade');
       else fail(error instanceof Error ? error.message : 'The repository could not be read.');
@@ -140,6 +142,12 @@ export function RepositoryPanel({
             onBlur={() => setTouched(true)}
             error={touched && url && !valid ? INVALID_REPOSITORY_URL : null}
             hint="Add /tree/branch to pick a branch or commit; the default is main."
+          />
+          <OptionToggle
+            label="Sort files by changes"
+            description="Files changed most often in the last 1,000 commits go last, where the model pays them the most attention."
+            checked={sortByChanges}
+            onChange={setSortByChanges}
           />
           <Button type="submit" loading={loading} disabled={!valid || loading || needsConnection}>
             <Icon name="github" size={16} />

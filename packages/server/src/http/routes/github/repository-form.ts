@@ -68,6 +68,7 @@ const BOOLEAN_FIELDS = new Set([
   'redact_secrets',
   'use_gitignore',
   'notebook_processing',
+  'sort_by_changes',
 ]);
 const NUMBER_FIELDS = new Set(['estimated_tokens', 'token_limit', 'chunk_overlap']);
 const JSON_FIELDS = new Set(['gitignore_config', 'custom_secret_patterns']);

@@ -285,6 +285,27 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(withNul.statusCode).toBe(400);
   });
 
+  it('refuses sort_by_changes for an uploaded archive, which has no history', async () => {
+    const { access_token: token } = await signUp(t, 'history@example.com');
+    const upload = await uploadInChunks(t.app, token, await buildZip(SOURCE));
+    const refused = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      sort_by_changes: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(
+      "sort_by_changes needs the repository's git history, which an uploaded archive does not have. Create the job from the repository (POST /api/jobs/from-github), or leave sort_by_changes off.",
+    );
+    // Refused before the upload was claimed: the same upload still makes a job without it.
+    const created = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      sort_by_changes: false,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect(job).toMatchObject({ status: 'succeeded', sort_by_changes: false });
+  });
+
   it('reports each file where a requested step could not apply, with the reason', async () => {
     const { access_token: token } = await signUp(t, 'notes@example.com');
     const files = {

@@ -60,6 +60,9 @@ export function JobConfiguration({ job }: { job: Job }) {
           <Item label="Notebook processing">
             <Flag on={job.notebook_processing} />
           </Item>
+          <Item label="Sort by changes">
+            <Flag on={job.sort_by_changes} />
+          </Item>
         </dl>
         {job.header_text && (
           <div className="config-patterns">
