@@ -129,12 +129,21 @@ class TreeCompressor {
     if (edit) this.edits.push({ start: edit.start, end: edit.end, replacement: edit.text });
   }
 
-  /** A kept node: the definitions and scopes inside it are compressed, the rest stays. */
+  /**
+   * A kept node: the definitions and scopes inside it are compressed, the rest stays. A stack,
+   * not recursion: generated code nests expressions thousands deep.
+   */
   private inside(node: SyntaxNode): void {
-    for (const child of node.namedChildren) {
+    const stack = [...node.namedChildren].reverse();
+    for (let child = stack.pop(); child; child = stack.pop()) {
       if (this.rules.scopes.has(child.type) || this.rules.isScope?.(child)) this.scope(child);
       else if (this.rules.definitions.has(child.type)) this.definition(child);
-      else if (child.namedChildCount > 0) this.inside(child);
+      else {
+        for (let index = child.namedChildCount - 1; index >= 0; index -= 1) {
+          const grandchild = child.namedChild(index);
+          if (grandchild) stack.push(grandchild);
+        }
+      }
     }
   }
 

@@ -112,6 +112,17 @@ describe('compress transform', () => {
     expect(output).toBe('def f(x):\r\n    """Doc."""\r\n    ...\r\n');
   });
 
+  it('walks generated code nested thousands deep, and wide literals', async () => {
+    const deep = `export const sum = ${'1 + '.repeat(30_000)}1;\nexport function f() {\n  return 1;\n}\n`;
+    const deepResult = await compress('deep.ts', 'typescript', deep);
+    expect(deepResult.notes).toEqual([]);
+    expect(deepResult.output.endsWith('export function f() { /* ... */ }\n')).toBe(true);
+    const wide = `export const table = [${'() => 1, '.repeat(50_000)}];\n`;
+    const wideResult = await compress('wide.ts', 'typescript', wide);
+    expect(wideResult.notes).toEqual([]);
+    expect(wideResult.output).toBe(wide);
+  });
+
   it('gives the same bytes on every run', async () => {
     const text = 'class A {\n  m() { return 1; }\n}\nconst b = () => {\n  return 2;\n};\n';
     const first = await compress('a.js', 'javascript', text);
