@@ -1,4 +1,4 @@
-import { COMMENT_TYPES, isKeptComment } from '../comment-rules.js';
+import { COMMENT_TYPES, LICENSE_TEXT, isKeptComment } from '../comment-rules.js';
 import type { GrammarId } from '../grammars.js';
 import type { SyntaxNode } from '../syntax-tree.js';
 import type { TextEdit } from '../text-edit.js';
@@ -33,7 +33,8 @@ function isAdjacent(text: string, end: number, start: number): boolean {
  */
 class TreeCompressor {
   private readonly edits: TextEdit[] = [];
-  private seenCode = false;
+  /** Where the first statement starts: comments before it lead the file. */
+  private firstCode = 0;
 
   constructor(
     private readonly text: string,
@@ -42,6 +43,8 @@ class TreeCompressor {
   ) {}
 
   run(root: SyntaxNode): TextEdit[] {
+    this.firstCode =
+      root.namedChildren.find((child) => !isComment(child))?.startIndex ?? this.text.length;
     this.scope(root, root.namedChildren);
     return tidyDrops(this.text, this.edits);
   }
@@ -82,7 +85,6 @@ class TreeCompressor {
         continue;
       }
       const isKept = this.member(member);
-      this.seenCode = true;
       if (isKept) {
         kept += 1;
         this.document(comments, attached[0] ?? member);
@@ -180,7 +182,7 @@ class TreeCompressor {
       text: comment.text,
       start: comment.startIndex,
       line: comment.startPosition.row,
-      leading: !this.seenCode,
+      leading: comment.startIndex < this.firstCode,
     });
   }
 
@@ -206,10 +208,11 @@ class TreeCompressor {
     const firstComment = run[0];
     const lastComment = run[run.length - 1];
     if (!firstComment || !lastComment) return;
-    const line = docLine(
-      run.map((comment) => comment.text),
-      this.rules.lineComment,
-    );
+    const texts = run.map((comment) => comment.text);
+    // A licence header right above the first statement documents the file's terms, not it.
+    const isLicence =
+      (run[0]?.startIndex ?? 0) < this.firstCode && texts.some((text) => LICENSE_TEXT.test(text));
+    const line = isLicence ? undefined : docLine(texts, this.rules.lineComment);
     if (line === undefined) {
       for (const comment of run) this.drop(comment);
       return;

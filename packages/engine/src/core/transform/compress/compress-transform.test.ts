@@ -106,6 +106,45 @@ describe('compress transform', () => {
     );
   });
 
+  it('drops a licence header even right above the first statement', async () => {
+    const text = [
+      '/*',
+      ' * Licensed to the Apache Software Foundation (ASF) under one',
+      ' * or more contributor license agreements.',
+      ' */',
+      'package org.example;',
+      '',
+      '/** Maps codes. */',
+      'public class Codes {',
+      '  public int next() { return 1; }',
+      '}',
+      '',
+    ].join('\n');
+    const { output } = await compress('Codes.java', 'java', text);
+    expect(output).toBe(
+      [
+        'package org.example;',
+        '',
+        '/** Maps codes. */',
+        'public class Codes {',
+        '  public int next() { /* ... */ }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps directives: a shebang, a Ruby magic comment, a Go build constraint', async () => {
+    const ruby = '#!/usr/bin/env ruby\n# frozen_string_literal: true\n\n# Old note.\n\nputs 1\n';
+    expect((await compress('a.rb', 'ruby', ruby)).output).toBe(
+      '#!/usr/bin/env ruby\n# frozen_string_literal: true\n',
+    );
+    const go = '//go:build linux\n\npackage main\n\nfunc main() {\n\tprintln(1)\n}\n';
+    expect((await compress('a.go', 'go', go)).output).toBe(
+      '//go:build linux\n\npackage main\n\nfunc main() { /* ... */ }\n',
+    );
+  });
+
   it('keeps CRLF line endings', async () => {
     const text = 'def f(x):\r\n    """Doc.\r\n\r\n    More."""\r\n    return x\r\n';
     const { output } = await compress('a.py', 'python', text);
