@@ -67,6 +67,8 @@ export const jobCreationFieldsSchema = z.object({
     .max(256 * 1024)
     .optional(),
   remove_comments: flag.default(false),
+  /** Signatures only: function bodies become placeholders, imports and types stay. */
+  compress: flag.default(false),
   remove_blank_lines: flag.default(false),
   show_line_numbers: flag.default(false),
   /** Not in the spec's list: the default applies. */
@@ -213,6 +215,7 @@ export const jobResponseSchema = z.object({
   line_count: z.number().int(),
   output_format: z.enum(outputFormats),
   remove_comments: z.boolean(),
+  compress: z.boolean(),
   remove_blank_lines: z.boolean(),
   show_line_numbers: z.boolean(),
   chunking_strategy: z.enum(chunkingStrategies),

@@ -41,6 +41,8 @@ export const bundleOptionsSchema = z
     removeComments: z.boolean().default(false),
     /** With removeComments: keep a licence header at the top of a file (and `/*!` comments). */
     keepLicenseHeader: z.boolean().default(false),
+    /** Signatures only: bodies replaced by a placeholder, imports and types kept. */
+    compress: z.boolean().default(false),
     removeBlankLines: z.boolean().default(false),
     showLineNumbers: z.boolean().default(false),
     redactSecrets: z.boolean().default(false),
@@ -79,6 +81,7 @@ const FILE_STAGE_KEYS = [
   'chunkingStrategy',
   'removeComments',
   'keepLicenseHeader',
+  'compress',
   'removeBlankLines',
   'showLineNumbers',
   'redactSecrets',

@@ -91,6 +91,7 @@ export function presentJob(job: JobRow): JobResponse {
     line_count: job.line_count,
     output_format: options.output_format as OutputFormat,
     remove_comments: options.remove_comments,
+    compress: options.compress ?? false,
     remove_blank_lines: options.remove_blank_lines,
     show_line_numbers: options.show_line_numbers,
     chunking_strategy: options.chunking_strategy as ChunkingStrategy,

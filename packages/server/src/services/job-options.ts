@@ -22,6 +22,8 @@ export interface StoredJobOptions {
   output_format: BundleOptions['outputFormat'] & string;
   template: string | null;
   remove_comments: boolean;
+  /** Absent in jobs stored before the option existed: off. */
+  compress?: boolean;
   remove_blank_lines: boolean;
   show_line_numbers: boolean;
   token_limit: number;
@@ -102,6 +104,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     output_format: input.output_format,
     template: input.output_format === 'custom' ? (input.template ?? null) : null,
     remove_comments: input.remove_comments,
+    compress: input.compress,
     remove_blank_lines: input.remove_blank_lines,
     show_line_numbers: input.show_line_numbers,
     token_limit: tokenLimit,
@@ -131,6 +134,7 @@ export function engineOptions(
     tokenLimit: options.token_limit,
     chunkOverlap: options.chunk_overlap,
     removeComments: options.remove_comments,
+    compress: options.compress ?? false,
     removeBlankLines: options.remove_blank_lines,
     showLineNumbers: options.show_line_numbers,
     redactSecrets: options.redact_secrets,

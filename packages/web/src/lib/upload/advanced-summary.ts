@@ -32,6 +32,7 @@ export function summarizeOptions(options: UploadOptions): SummaryItem[] {
     options.includeBlankLines ? 'Blank lines kept' : 'Blank lines removed',
     options.includeMetadata ? 'Line numbers' : 'No line numbers',
   ];
+  if (options.compress) processing.push('Signatures only');
   if (options.notebookProcessing) processing.push('Notebooks converted');
   const chunking = [
     STRATEGY_LABELS[options.chunkingStrategy]!,

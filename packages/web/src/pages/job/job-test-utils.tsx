@@ -26,6 +26,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     line_count: 3400,
     output_format: 'md',
     remove_comments: false,
+    compress: false,
     remove_blank_lines: false,
     show_line_numbers: false,
     chunking_strategy: 'fixed',

@@ -63,6 +63,7 @@ const TRUE = new Set(['true', '1', 'on', 'yes']);
 const FALSE = new Set(['false', '0', 'off', 'no']);
 const BOOLEAN_FIELDS = new Set([
   'remove_comments',
+  'compress',
   'remove_blank_lines',
   'show_line_numbers',
   'redact_secrets',

@@ -326,6 +326,46 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(statistics.file_notes_truncated).toBe(false);
   });
 
+  it('compresses to signatures when the job asks for it, and says so in the job', async () => {
+    const { access_token: token } = await signUp(t, 'compress@example.com');
+    const files = {
+      'src/math.ts':
+        '/** Adds.\n * Details. */\nexport function add(a: number, b: number) {\n  return a + b;\n}\n',
+      'legacy/b.ada': 'X := 1;\n',
+    };
+    const upload = await uploadInChunks(t.app, token, await buildZip(files));
+    const created = await assemble(t.app, token, upload, {
+      selected: Object.keys(files),
+      compress: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect(job).toMatchObject({ status: 'succeeded', compress: true, remove_comments: false });
+    expect((job.statistics as Record<string, unknown>).file_notes).toEqual([
+      { path: 'legacy/b.ada', note: 'not compressed: no parser for ada files' },
+    ]);
+    const chunk = await get(
+      t.app,
+      `/api/jobs/${job.id as string}/files/chunks/chunk-0001.md`,
+      token,
+    );
+    expect(chunk.json().content).toContain(
+      '/** Adds. */\nexport function add(a: number, b: number) { /* ... */ }\n',
+    );
+    expect(chunk.json().content).not.toContain('return a + b');
+
+    const again = await uploadInChunks(t.app, token, await buildZip(files));
+    const plain = await assemble(t.app, token, again, { selected: Object.keys(files) });
+    const plainJob = await waitForJob(t.app, token, plain.json().job_id);
+    expect(plainJob.compress).toBe(false);
+    const bad = await assemble(t.app, token, upload, {
+      selected: Object.keys(files),
+      compress: 'maybe',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toMatch(/compress/);
+  });
+
   it('keeps jobs and uploads private to their owner', async () => {
     const owner = (await signUp(t, 'owner@example.com')).access_token;
     const other = (await signUp(t, 'other@example.com')).access_token;

@@ -45,6 +45,9 @@ export function JobConfiguration({ job }: { job: Job }) {
           <Item label="Remove comments">
             <Flag on={job.remove_comments} />
           </Item>
+          <Item label="Signatures only">
+            <Flag on={job.compress} />
+          </Item>
           <Item label="Remove blank lines">
             <Flag on={job.remove_blank_lines} />
           </Item>
