@@ -189,6 +189,37 @@ describe.skipIf(!chromiumPath || !serverAvailable)('/demo to a first job through
     await page.context().close();
   });
 
+  it('brings the selection back to a visitor who signs in to an existing account', async () => {
+    const email = `demo.known.${Date.now()}@example.com`;
+    const register = await fetch(`${server.url}/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(register.status).toBe(201);
+    const verified = await fetch(`${server.url}/auth/verify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, verification_code: await codeFromOutbox(email) }),
+    });
+    expect(verified.status).toBe(200);
+
+    const { page } = await newVisitor();
+    const onDemo = await chooseOnDemo(page);
+    await page.getByRole('button', { name: 'Process', exact: true }).click();
+    await page.waitForURL(/\/auth\?tab=signup$/);
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/upload', { timeout: 15_000 });
+    await page.getByText(/Your selection from the demo is back/).waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Select legacy.js').isChecked()).toBe(false);
+    await waitUntilCounted(page);
+    expect(await figures(page)).toEqual(onDemo);
+    await page.context().close();
+  });
+
   it('says so when the browser no longer has the archive', async () => {
     const email = `demo.gone.${Date.now()}@example.com`;
     const { page } = await newVisitor();

@@ -223,6 +223,25 @@ const STOPS: TourStop[] = [
     },
   },
   {
+    name: 'upload-archive',
+    path: '/upload',
+    mock: { signedIn: true },
+    ready: heading('New Job'),
+    act: loadDemoArchive,
+  },
+  {
+    name: 'upload-details-dark',
+    path: '/upload',
+    dark: true,
+    mock: { signedIn: true },
+    ready: heading('New Job'),
+    act: async (page) => {
+      await loadDemoArchive(page);
+      const unfold = page.getByRole('button', { name: 'More details' });
+      if (await unfold.isVisible()) await unfold.click();
+    },
+  },
+  {
     name: 'settings-account-dark',
     path: '/settings?tab=account',
     dark: true,

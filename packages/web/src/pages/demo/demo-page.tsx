@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/feedback.js';
 import { FALLBACK_PLANS } from '../../lib/plans.js';
 import { saveDemoHandoff } from '../../lib/upload/demo-handoff.js';
 import { estimateSelection } from '../../lib/upload/estimate.js';
+import { overlapError } from '../../lib/upload/job-fields.js';
 import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { MAX_ZIP_MB } from '../../lib/upload/validate-archive.js';
 import { ArchiveBar } from '../upload/archive-bar.js';
@@ -95,7 +96,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
           showCreditChoice={false}
           overLimit={false}
           busy={saving}
-          blockedReason={noTextFiles}
+          blockedReason={noTextFiles ?? overlapError(options)}
           onProcess={() => void signUp()}
         />
       </div>
