@@ -37,7 +37,8 @@ export function UsagePage() {
     transactionsQuery({ range, type, search: settledSearch, page }, rangeStart),
   );
   const totals = useTransactionTotals();
-  const rows = query.data?.transactions ?? [];
+  const transactions = query.data?.transactions;
+  const rows = useMemo(() => transactions ?? [], [transactions]);
   const pagination = query.data?.pagination;
   // Pages count ledger lines (a job's rows are one line), as the server pages them.
   const lines = useMemo(() => groupByJob(rows).length, [rows]);
