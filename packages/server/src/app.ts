@@ -23,6 +23,7 @@ import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
 import { githubAuthRoutes } from './http/routes/github/github-auth.routes.js';
 import { repositoriesRoutes } from './http/routes/github/repositories.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
+import { archiveJobsRoutes } from './http/routes/jobs/archive-jobs.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
 import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
 import { checkoutRoutes } from './http/routes/payments/checkout.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);
   await app.register(jobsRoutes, routeOptions);
+  await app.register(archiveJobsRoutes, routeOptions);
   await app.register(transactionsRoutes, routeOptions);
   await app.register(paymentsRoutes, routeOptions);
   await app.register(checkoutRoutes, routeOptions);

@@ -39,6 +39,8 @@ const SIGNED_IN_ROUTES: [Method, string, unknown][] = [
   ['POST', '/api/jobs/github/download-zip', {}],
   ['POST', '/api/jobs/github/file-content', {}],
   ['POST', '/api/jobs/from-github', {}],
+  ['POST', '/api/jobs/from-archive?output_format=nope', {}],
+  ['GET', '/api/jobs/not-a-job?wait=999', undefined],
   ['GET', '/payments/subscription', undefined],
   ['GET', '/payments/transactions?limit=-5', undefined],
   ['GET', '/payments/token-transactions?limit=-5', undefined],

@@ -156,6 +156,7 @@ describe.each(databaseKinds())('personal API keys on %s', (kind) => {
       ['POST', '/api/jobs/chunk'],
       ['POST', '/api/jobs/upload-stream?upload_id=u&file_name=a.zip'],
       ['POST', '/api/jobs/from-github'],
+      ['POST', '/api/jobs/from-archive'],
       ['DELETE', '/api/jobs/00000000-0000-0000-0000-000000000000?confirmation_digits=00000'],
     ] as const) {
       const res = await call(t, method, url, key);
