@@ -22,6 +22,7 @@ import { authRoutes } from './http/routes/auth/auth.routes.js';
 import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
 import { githubAuthRoutes } from './http/routes/github/github-auth.routes.js';
 import { repositoriesRoutes } from './http/routes/github/repositories.routes.js';
+import { docsRoutes } from './http/routes/docs/docs.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
 import { archiveJobsRoutes } from './http/routes/jobs/archive-jobs.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
@@ -63,6 +64,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Argon2id cost; tests lower it, production keeps the defaults. */
   passwordHashCost?: PasswordHashCost;
+  /** Told of every route as it is registered (the OpenAPI test compares them to the document). */
+  onRoute?: (method: string, url: string) => void;
 }
 
 declare module 'fastify' {
@@ -156,6 +159,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
+  const { onRoute } = options;
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute(method, route.url);
+    });
+  }
   app.decorateRequest('currentUser', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onSend', async (request, reply) => {
@@ -203,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gitignoreRoutes, routeOptions);
   await app.register(githubAuthRoutes, routeOptions);
   await app.register(repositoriesRoutes, routeOptions);
+  await app.register(docsRoutes);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const isServingWeb = await registerWebApp(app, webDir);
