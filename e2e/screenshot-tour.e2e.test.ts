@@ -169,6 +169,12 @@ const STOPS: TourStop[] = [
     ready: (page) => page.getByRole('button', { name: 'Connect GitHub' }).waitFor(),
   },
   {
+    name: 'settings-api-keys',
+    path: '/settings?tab=api-keys',
+    mock: { signedIn: true },
+    ready: (page) => page.getByRole('row', { name: /CI pipeline/ }).waitFor(),
+  },
+  {
     name: 'settings-account',
     path: '/settings?tab=account',
     mock: { signedIn: true },

@@ -284,6 +284,29 @@ export async function mockApi(context: BrowserContext, options: MockOptions = {}
                 has_prev: false,
               },
             });
+      case '/api/keys':
+        return fulfil(route, 200, {
+          keys: [
+            {
+              id: '6a1f0c1e-3b7d-4c55-9a43-0c1f8e2d7b10',
+              name: 'CI pipeline',
+              scope: 'jobs',
+              prefix: 'rbk_Q3xZ9k',
+              created_at: '2026-05-02T09:12:00.000Z',
+              expires_at: '2027-05-02T09:12:00.000Z',
+              last_used_at: '2026-05-20T16:40:00.000Z',
+            },
+            {
+              id: '0b6d4a52-8c1e-4f7a-b2d3-5e6f7a8b9c0d',
+              name: 'Dashboard export',
+              scope: 'read',
+              prefix: 'rbk_f81LmA',
+              created_at: '2026-04-11T08:00:00.000Z',
+              expires_at: null,
+              last_used_at: null,
+            },
+          ],
+        });
       case '/payments/plans':
         return fulfil(route, 200, mockPlans);
       case '/payments/token-packs':

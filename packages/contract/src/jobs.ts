@@ -303,3 +303,29 @@ export type JobFileContentResponse = z.infer<typeof jobFileContentResponseSchema
 export const deleteJobQuerySchema = z.object({
   confirmation_digits: textField({ error: 'confirmation_digits is required.' }).max(100),
 });
+
+/** The longest GET /api/jobs/{id}?wait= may hold a request, in seconds. */
+export const MAX_JOB_WAIT_SECONDS = 60;
+
+/** GET /api/jobs/{id}: `wait` holds the answer until the job ends or that many seconds pass. */
+export const jobWaitQuerySchema = z.object({
+  wait: z.coerce
+    .number({ error: 'wait must be a number of seconds.' })
+    .int('wait must be a whole number of seconds.')
+    .min(0, 'wait must be 0 or more seconds.')
+    .max(MAX_JOB_WAIT_SECONDS, `wait is at most ${MAX_JOB_WAIT_SECONDS} seconds.`)
+    .optional(),
+});
+
+/**
+ * POST /api/jobs/from-archive: the job fields as query or form fields beside the ZIP. Without
+ * `selected` every file of the archive is selected (eligibility still applies); without
+ * `output_format` the job writes Markdown.
+ */
+export const archiveJobFieldsSchema = jobCreationFieldsSchema.extend({
+  selected: jobCreationFieldsSchema.shape.selected.optional(),
+  output_format: jobCreationFieldsSchema.shape.output_format.optional(),
+  /** The archive's name when the body is the raw ZIP (a multipart file names itself). */
+  file_name: textField().min(1).max(255).optional(),
+});
+export type ArchiveJobFields = z.input<typeof archiveJobFieldsSchema>;

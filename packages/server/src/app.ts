@@ -11,17 +11,20 @@ import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
-import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerApiKeyRateLimit, registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
 import { useZodValidation } from './http/plugins/validation.js';
 import { DEFAULT_WEB_DIST, isPageRequest, registerWebApp } from './http/plugins/web-app.js';
 import { accountRoutes } from './http/routes/auth/account.routes.js';
+import { apiKeysRoutes } from './http/routes/api-keys/api-keys.routes.js';
 import { adminRoutes } from './http/routes/admin/admin.routes.js';
 import { authRoutes } from './http/routes/auth/auth.routes.js';
 import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
 import { githubAuthRoutes } from './http/routes/github/github-auth.routes.js';
 import { repositoriesRoutes } from './http/routes/github/repositories.routes.js';
+import { docsRoutes } from './http/routes/docs/docs.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
+import { archiveJobsRoutes } from './http/routes/jobs/archive-jobs.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
 import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
 import { checkoutRoutes } from './http/routes/payments/checkout.routes.js';
@@ -61,6 +64,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Argon2id cost; tests lower it, production keeps the defaults. */
   passwordHashCost?: PasswordHashCost;
+  /** Told of every route as it is registered (the OpenAPI test compares them to the document). */
+  onRoute?: (method: string, url: string) => void;
 }
 
 declare module 'fastify' {
@@ -154,7 +159,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
+  const { onRoute } = options;
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute(method, route.url);
+    });
+  }
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -179,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   useErrorHandler(app);
   await registerSecurity(app, config);
   await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db });
+  registerApiKeyRateLimit(app, config.apiKeyRateLimit);
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };
@@ -186,10 +199,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics });
   await app.register(authRoutes, routeOptions);
   await app.register(accountRoutes, routeOptions);
+  await app.register(apiKeysRoutes, routeOptions);
   await app.register(waitlistRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);
   await app.register(jobsRoutes, routeOptions);
+  await app.register(archiveJobsRoutes, routeOptions);
   await app.register(transactionsRoutes, routeOptions);
   await app.register(paymentsRoutes, routeOptions);
   await app.register(checkoutRoutes, routeOptions);
@@ -197,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gitignoreRoutes, routeOptions);
   await app.register(githubAuthRoutes, routeOptions);
   await app.register(repositoriesRoutes, routeOptions);
+  await app.register(docsRoutes);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const isServingWeb = await registerWebApp(app, webDir);

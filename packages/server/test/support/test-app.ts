@@ -62,6 +62,7 @@ export async function createTestApp(
     google?: GoogleVerifier | null;
     /** Defaults to Argon2id's smallest cost; timing tests pass {} for production's. */
     passwordHashCost?: PasswordHashCost;
+    onRoute?: (method: string, url: string) => void;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -81,6 +82,7 @@ export async function createTestApp(
     // Argon2id at its smallest cost: the tests check the flows, not the hash's strength.
     passwordHashCost: options.passwordHashCost ?? { memoryCost: 1024, timeCost: 1 },
     ...(options.google !== undefined ? { google: options.google } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return { app, mail: memory.sent, logs, config };

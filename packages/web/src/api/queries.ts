@@ -16,6 +16,7 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   waitlistCount: ['waitlist-count'] as const,
   sampleBundle: ['sample-bundle'] as const,
+  apiKeys: ['api-keys'] as const,
 };
 
 /** The landing page's sample bundle: a static file of the build, the same for every visitor. */
@@ -113,4 +114,8 @@ export function useWaitlistCount() {
     },
     retry: false,
   });
+}
+
+export function useApiKeys() {
+  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: dataApi.apiKeys, retry: false });
 }

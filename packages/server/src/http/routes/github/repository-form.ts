@@ -16,16 +16,28 @@ export interface FormLimits {
   fields: number;
 }
 
-function add(fields: FormFields, name: string, value: string) {
+export function addField(fields: FormFields, name: string, value: string) {
   const key = name.endsWith('[]') ? name.slice(0, -2) : name;
   fields.set(key, [...(fields.get(key) ?? []), value]);
+}
+
+/** A parsed query string (a repeated name gives a list) as form fields. */
+export function queryFields(query: unknown): FormFields {
+  const fields: FormFields = new Map();
+  if (typeof query !== 'object' || query === null) return fields;
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') addField(fields, name, item);
+    }
+  }
+  return fields;
 }
 
 /** The text fields of the request's form; a file part is refused. */
 export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<FormFields> {
   const fields: FormFields = new Map();
   if (request.body instanceof URLSearchParams) {
-    for (const [name, value] of request.body) add(fields, name, value);
+    for (const [name, value] of request.body) addField(fields, name, value);
     return fields;
   }
   if (!request.isMultipart()) {
@@ -54,7 +66,11 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
         `The ${part.fieldname} field is larger than ${Math.floor(limits.fieldBytes / 1024)} KB.`,
       );
     }
-    add(fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+    addField(
+      fields,
+      part.fieldname,
+      typeof part.value === 'string' ? part.value : String(part.value),
+    );
   }
   return fields;
 }

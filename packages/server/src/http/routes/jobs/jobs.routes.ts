@@ -1,4 +1,9 @@
-import { deleteJobQuerySchema, jobListQuerySchema, textField } from '@repobundle/contract';
+import {
+  deleteJobQuerySchema,
+  jobListQuerySchema,
+  jobWaitQuerySchema,
+  textField,
+} from '@repobundle/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { presentJob } from '../../../presenters/job.presenter.js';
@@ -9,6 +14,7 @@ import {
   readOutputFile,
 } from '../../../services/job-results.service.js';
 import { deleteJob, findJob, listJobs } from '../../../services/jobs.service.js';
+import { waitForJobEnd } from '../../../services/job-wait.js';
 import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
 import type { RouteOptions } from '../route-context.js';
 
@@ -17,7 +23,9 @@ const fileParams = z.object({ id: textField().max(100), '*': textField().min(1).
 
 /** The jobs of the signed-in user and their results. */
 export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const onRequest = createAuthenticate(ctx);
+  // Reading takes an API key of any scope; deleting one of the `jobs` scope.
+  const onRequest = createAuthenticate(ctx, { apiKey: 'read' });
+  const onDelete = createAuthenticate(ctx, { apiKey: 'jobs' });
 
   app.get('/api/jobs', { onRequest, schema: { querystring: jobListQuerySchema } }, async (req) => {
     const { page, limit } = req.query as z.output<typeof jobListQuerySchema>;
@@ -36,10 +44,28 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     };
   });
 
-  app.get('/api/jobs/:id', { onRequest, schema: { params: jobParams } }, async (req) => {
-    const { id } = req.params as z.output<typeof jobParams>;
-    return presentJob(await findJob(ctx, currentUser(req), id));
-  });
+  // Long polls end early when the server stops, so a shutdown never waits a minute for them.
+  const stopping = new AbortController();
+  app.addHook('preClose', async () => stopping.abort());
+
+  app.get(
+    '/api/jobs/:id',
+    { onRequest, schema: { params: jobParams, querystring: jobWaitQuerySchema } },
+    async (req, reply) => {
+      const { id } = req.params as z.output<typeof jobParams>;
+      const { wait } = req.query as z.output<typeof jobWaitQuerySchema>;
+      if (!wait) return presentJob(await findJob(ctx, currentUser(req), id));
+      const gone = new AbortController();
+      const onClose = () => gone.abort();
+      reply.raw.once('close', onClose);
+      try {
+        const signal = AbortSignal.any([gone.signal, stopping.signal]);
+        return presentJob(await waitForJobEnd(ctx, currentUser(req), id, wait * 1000, signal));
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  );
 
   app.get('/api/jobs/:id/files', { onRequest, schema: { params: jobParams } }, async (req) => {
     const { id } = req.params as z.output<typeof jobParams>;
@@ -81,7 +107,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
 
   app.delete(
     '/api/jobs/:id',
-    { onRequest, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
+    { onRequest: onDelete, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
     async (req) => {
       const { id } = req.params as z.output<typeof jobParams>;
       const { confirmation_digits } = req.query as z.output<typeof deleteJobQuerySchema>;
