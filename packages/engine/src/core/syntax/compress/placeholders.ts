@@ -23,6 +23,11 @@ export function braceBody(
   return { start: body.startIndex, end: body.endIndex, text: placeholder };
 }
 
+/** The braced `body` field of a definition, as braceBody. */
+export function bracedBodyField(definition: SyntaxNode, text: string): BodyEdit | undefined {
+  return braceBody(definition.childForFieldName('body'), text);
+}
+
 /**
  * A body that is an expression (`=> a + b`, `= expr`): one line says what it does and stays; a
  * longer one becomes `placeholder`.

@@ -1,17 +1,14 @@
 import type { GrammarId } from '../grammars.js';
 import type { CompressRules } from './compress-rules.js';
 import {
-  C_RULES,
   C_SHARP_RULES,
-  CPP_RULES,
   GO_RULES,
-  JAVA_RULES,
-  KOTLIN_RULES,
   PHP_RULES,
   RUST_RULES,
-  SCALA_RULES,
   ZIG_RULES,
 } from './rules/c-family-rules.js';
+import { C_RULES, CPP_RULES } from './rules/c-rules.js';
+import { JAVA_RULES, KOTLIN_RULES, SCALA_RULES } from './rules/jvm-rules.js';
 import { JAVASCRIPT_RULES } from './rules/javascript-rules.js';
 import { CSS_RULES, HTML_RULES, MAKE_RULES } from './rules/markup-rules.js';
 import { PYTHON_RULES } from './rules/python-rules.js';
