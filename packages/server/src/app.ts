@@ -11,7 +11,7 @@ import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
-import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerRateLimit, type RateLimitCounters } from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
 import { useZodValidation } from './http/plugins/validation.js';
 import { DEFAULT_WEB_DIST, isPageRequest, registerWebApp } from './http/plugins/web-app.js';
@@ -69,6 +69,8 @@ declare module 'fastify' {
     services: ServiceContext;
     /** This process's Prometheus metrics (GET /metrics; the worker records its jobs here). */
     metrics: Metrics;
+    /** The per-address counters of rate-limited routes. */
+    rateLimits: RateLimitCounters;
   }
 }
 
@@ -178,7 +180,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   useZodValidation(app);
   useErrorHandler(app);
   await registerSecurity(app, config);
-  await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db });
+  app.decorate(
+    'rateLimits',
+    await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db }),
+  );
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };

@@ -67,6 +67,8 @@ export async function resetPassword(
     });
     await repos.emailVerifications.delete(user.id);
     await repos.refreshTokens.revokeAllForUser(user.id, now);
+    // Failed guesses at the old password must not keep the owner out of the new one.
+    await repos.loginFailures.clear(user.email);
     return true;
   });
   if (!isDone) throw badRequest('INVALID_RESET_TOKEN', INVALID_RESET);
