@@ -10,6 +10,7 @@ import type { ResolvedConfig } from './config/secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
+import { useDrain } from './http/plugins/drain.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
 import { registerRateLimit, type RateLimitCounters } from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
@@ -184,6 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     'rateLimits',
     await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db }),
   );
+  // After the rate limiter: on close, in-flight requests finish before its store shuts.
+  useDrain(app, config.shutdownGraceSeconds * 1000);
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };
