@@ -68,6 +68,7 @@ export const errorCodes = [
   'BINARY_FILE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
   'MAINTENANCE',
   'INTERNAL_ERROR',
 ] as const;

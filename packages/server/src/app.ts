@@ -12,6 +12,7 @@ import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
 import { useDrain } from './http/plugins/drain.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
+import { useCloseAfterUnreadBody } from './http/plugins/unread-body.js';
 import { registerRateLimit, type RateLimitCounters } from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
 import { useZodValidation } from './http/plugins/validation.js';
@@ -62,7 +63,22 @@ export interface AppOptions {
   now?: () => Date;
   /** Argon2id cost; tests lower it, production keeps the defaults. */
   passwordHashCost?: PasswordHashCost;
+  /** Server-side time limits of a request; tests shorten them. */
+  timeouts?: RequestTimeouts;
 }
+
+export interface RequestTimeouts {
+  /** Any request, from arrival to answer. */
+  requestMs: number;
+  /** A chunk or a streamed archive, which a slow client may take long to send. */
+  uploadMs: number;
+}
+
+/**
+ * No request stays unanswered: past its limit it gets 503 REQUEST_TIMEOUT (and, its body unread,
+ * its connection is closed). Generous, since they only catch what is stuck.
+ */
+export const REQUEST_TIMEOUTS: RequestTimeouts = { requestMs: 120_000, uploadMs: 30 * 60_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    handlerTimeout: (options.timeouts ?? REQUEST_TIMEOUTS).requestMs,
     // Which proxies may name the client (X-Forwarded-For): rate limits and logs see the real one.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -187,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // After the rate limiter: on close, in-flight requests finish before its store shuts.
   useDrain(app, config.shutdownGraceSeconds * 1000);
+  useCloseAfterUnreadBody(app);
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };
@@ -196,7 +214,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, routeOptions);
   await app.register(waitlistRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
-  await app.register(uploadRoutes, routeOptions);
+  await app.register(uploadRoutes, {
+    ...routeOptions,
+    uploadTimeoutMs: (options.timeouts ?? REQUEST_TIMEOUTS).uploadMs,
+  });
   await app.register(jobsRoutes, routeOptions);
   await app.register(transactionsRoutes, routeOptions);
   await app.register(paymentsRoutes, routeOptions);

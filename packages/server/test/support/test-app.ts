@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer.js';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type RequestTimeouts } from '../../src/app.js';
 import { readConfig } from '../../src/config/config.js';
 import type { ResolvedConfig } from '../../src/config/secrets.js';
 import type { GoogleVerifier } from '../../src/services/google-verifier.js';
@@ -62,6 +62,7 @@ export async function createTestApp(
     google?: GoogleVerifier | null;
     /** Defaults to Argon2id's smallest cost; timing tests pass {} for production's. */
     passwordHashCost?: PasswordHashCost;
+    timeouts?: RequestTimeouts;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -81,6 +82,7 @@ export async function createTestApp(
     // Argon2id at its smallest cost: the tests check the flows, not the hash's strength.
     passwordHashCost: options.passwordHashCost ?? { memoryCost: 1024, timeCost: 1 },
     ...(options.google !== undefined ? { google: options.google } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   await app.ready();
   return { app, mail: memory.sent, logs, config };
