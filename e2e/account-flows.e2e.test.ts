@@ -217,6 +217,35 @@ describe.skipIf(!chromiumPath || !serverAvailable)('account flows against the re
     await shot('waitlist-joined');
   });
 
+  it('an address signed up twice: the mailed code leads to choosing the password', async () => {
+    const contested = `contested.${Date.now()}@example.com`;
+    // Two sign-ups of one address, as a stranger's and the owner's would be.
+    for (const password of [NEW_PASSWORD, PASSWORD]) {
+      const res = await fetch(`${server.url}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: contested, password }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const [, code] = await smtp.waitFor(contested, /\b(\d{6})\b/);
+    await page.goto(`${server.url}/verify?email=${encodeURIComponent(contested)}`);
+    await page.getByLabel('Verification code').fill(code!);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.waitForURL('**/reset-password?**', { timeout: 10_000 });
+    const chosen = 'Violet#Harbor4z';
+    await page.getByLabel('New Password', { exact: true }).fill(chosen);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(chosen);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.locator('.alert-success').waitFor();
+    await shot('contested-sign-up-password');
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('Email').fill(contested);
+    await page.getByLabel('Password', { exact: true }).fill(chosen);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
   it("ran every step under the server's Content Security Policy without a violation", () => {
     expect(cspErrors).toEqual([]);
   });

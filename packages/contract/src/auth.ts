@@ -79,7 +79,15 @@ export const registerResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const verifyResponseSchema = tokenResponseSchema.extend({ message: z.string() });
+/**
+ * A verified sign-up: a session, when its code's password becomes the account's; or, when the
+ * address had more than one sign-up (any of them may be a stranger's), no password is in force
+ * and `password_reset_token` opens the set-password step (`POST /auth/reset-password`).
+ */
+export const verifyResponseSchema = z.union([
+  tokenResponseSchema.extend({ message: z.string() }),
+  z.object({ message: z.string(), password_reset_token: z.string() }),
+]);
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const googleLoginResponseSchema = tokenResponseSchema.extend({ is_new_user: z.boolean() });

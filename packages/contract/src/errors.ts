@@ -72,6 +72,7 @@ export const errorCodes = [
   'INSUFFICIENT_SCOPE',
   'TOO_MANY_API_KEYS',
   'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
   'MAINTENANCE',
   'INTERNAL_ERROR',
 ] as const;

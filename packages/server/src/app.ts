@@ -10,8 +10,14 @@ import type { ResolvedConfig } from './config/secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
+import { useDrain } from './http/plugins/drain.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
-import { registerApiKeyRateLimit, registerRateLimit } from './http/plugins/rate-limit.js';
+import { useCloseAfterUnreadBody } from './http/plugins/unread-body.js';
+import {
+  registerApiKeyRateLimit,
+  registerRateLimit,
+  type RateLimitCounters,
+} from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
 import { useZodValidation } from './http/plugins/validation.js';
 import { DEFAULT_WEB_DIST, isPageRequest, registerWebApp } from './http/plugins/web-app.js';
@@ -66,7 +72,22 @@ export interface AppOptions {
   passwordHashCost?: PasswordHashCost;
   /** Told of every route as it is registered (the OpenAPI test compares them to the document). */
   onRoute?: (method: string, url: string) => void;
+  /** Server-side time limits of a request; tests shorten them. */
+  timeouts?: RequestTimeouts;
 }
+
+export interface RequestTimeouts {
+  /** Any request, from arrival to answer. */
+  requestMs: number;
+  /** A chunk or a streamed archive, which a slow client may take long to send. */
+  uploadMs: number;
+}
+
+/**
+ * No request stays unanswered: past its limit it gets 503 REQUEST_TIMEOUT (and, its body unread,
+ * its connection is closed). Generous, since they only catch what is stuck.
+ */
+export const REQUEST_TIMEOUTS: RequestTimeouts = { requestMs: 120_000, uploadMs: 30 * 60_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +95,8 @@ declare module 'fastify' {
     services: ServiceContext;
     /** This process's Prometheus metrics (GET /metrics; the worker records its jobs here). */
     metrics: Metrics;
+    /** The per-address counters of rate-limited routes. */
+    rateLimits: RateLimitCounters;
   }
 }
 
@@ -112,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    handlerTimeout: (options.timeouts ?? REQUEST_TIMEOUTS).requestMs,
     // Which proxies may name the client (X-Forwarded-For): rate limits and logs see the real one.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -190,8 +214,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   useZodValidation(app);
   useErrorHandler(app);
   await registerSecurity(app, config);
-  await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db });
+  app.decorate(
+    'rateLimits',
+    await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db }),
+  );
   registerApiKeyRateLimit(app, config.apiKeyRateLimit);
+  // After the rate limiter: on close, in-flight requests finish before its store shuts.
+  useDrain(app, config.shutdownGraceSeconds * 1000);
+  useCloseAfterUnreadBody(app);
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };
@@ -202,7 +232,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiKeysRoutes, routeOptions);
   await app.register(waitlistRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
-  await app.register(uploadRoutes, routeOptions);
+  await app.register(uploadRoutes, {
+    ...routeOptions,
+    uploadTimeoutMs: (options.timeouts ?? REQUEST_TIMEOUTS).uploadMs,
+  });
   await app.register(jobsRoutes, routeOptions);
   await app.register(archiveJobsRoutes, routeOptions);
   await app.register(transactionsRoutes, routeOptions);

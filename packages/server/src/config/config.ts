@@ -91,6 +91,9 @@ const envSchema = z.object({
     .default('info'),
 });
 
+/** Every variable the server reads (others in its environment are ignored). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Role = 'all' | 'api' | 'worker';
 
 /** The server's resolved configuration. Secrets may still be missing until resolveSecrets. */

@@ -3,12 +3,11 @@ import { passwordResetMail } from '../adapters/mail/templates.js';
 import { inTransaction } from '../db/repositories/index.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import { badRequest, forbidden } from '../errors.js';
-import { deliver, minutes, type ServiceContext } from './context.js';
+import { deliver, type ServiceContext } from './context.js';
+import { issueResetToken } from './password-reset-tokens.js';
 import { assertStrongPassword } from './registration.service.js';
-import { createOpaqueToken, hashSecret } from './secrets.js';
+import { hashSecret } from './secrets.js';
 import { issueSession } from './sessions.service.js';
-
-export const RESET_TTL_MS = minutes(60);
 
 export function assertNotOauthOnly(user: UserRow, what: 'password' | 'email'): string {
   if (!user.password_hash) {
@@ -35,16 +34,7 @@ export async function requestPasswordReset(
 async function sendPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
   const user = await ctx.repos.users.findByEmail(email);
   if (!user?.password_hash) return;
-  const token = createOpaqueToken();
-  const now = ctx.now();
-  await inTransaction(ctx.db, async (repos) => {
-    await repos.passwordResets.invalidateAll(user.id, now);
-    await repos.passwordResets.insert(
-      user.id,
-      hashSecret(ctx.config.jwtSecret, token),
-      new Date(now.getTime() + RESET_TTL_MS),
-    );
-  });
+  const token = await inTransaction(ctx.db, (repos) => issueResetToken(ctx, repos, user.id));
   const link = new URL('/reset-password', `${ctx.config.appUrl}/`);
   link.searchParams.set('email', user.email);
   link.searchParams.set('token', token);
@@ -77,6 +67,8 @@ export async function resetPassword(
     });
     await repos.emailVerifications.delete(user.id);
     await repos.refreshTokens.revokeAllForUser(user.id, now);
+    // Failed guesses at the old password must not keep the owner out of the new one.
+    await repos.loginFailures.clear(user.email);
     return true;
   });
   if (!isDone) throw badRequest('INVALID_RESET_TOKEN', INVALID_RESET);

@@ -11,7 +11,8 @@ import type { EmailVerificationRow } from '../db/repositories/verification-codes
 import { badRequest, conflict } from '../errors.js';
 import { assertMayJoin, createAccount } from './accounts.js';
 import { deliver, minutes, type ServiceContext } from './context.js';
-import { createNumericCode, hashSecret, isSameSecret } from './secrets.js';
+import { issueResetToken } from './password-reset-tokens.js';
+import { createNumericCode, createOpaqueToken, hashSecret, isSameSecret } from './secrets.js';
 import { issueSession } from './sessions.service.js';
 
 export const CODE_TTL_MS = minutes(10);
@@ -86,9 +87,11 @@ async function pendingSignUpWith(
 
 /**
  * Sign-up: an unverified account with a 6-digit code mailed to it. Signing up again before
- * verifying changes no password: it is a further pending sign-up with its own code, and only the
- * code of a sign-up activates its password (whoever reads the mailbox decides). The same
- * password again resends that sign-up's code, at most once a minute.
+ * verifying changes no password: it is a further pending sign-up with its own code. A code
+ * activates the password chosen with it only while its sign-up is the address's only one; with
+ * several, any code verifies the address and leads to setting a password (see verifyEmail), so
+ * only whoever reads the mailbox decides the password. The same password again resends that
+ * sign-up's code, at most once a minute.
  */
 export async function register(
   ctx: ServiceContext,
@@ -182,15 +185,38 @@ export async function verifyEmail(
   const reported = match ?? [...rows].sort((a, b) => a.attempts - b.attempts)[0];
   checkCode(ctx, reported, code);
   const chosen = reported!;
+  const signUps = pending.filter((row) => row.password_hash !== null);
+  if (!chosen.password_hash || signUps.length > 1) return openSetPasswordStep(ctx, user.id);
+  const passwordHash = chosen.password_hash;
   const tokens = await inTransaction(ctx.db, async (repos) => {
-    await repos.users.update(user.id, {
-      is_verified: true,
-      password_hash: chosen.password_hash ?? user.password_hash,
-    });
+    await repos.users.update(user.id, { is_verified: true, password_hash: passwordHash });
     await repos.emailVerifications.delete(user.id);
     return issueSession(ctx, repos, user.id);
   });
   return { ...tokens, message: 'Email verified successfully.' };
+}
+
+/**
+ * The address had more than one sign-up, and whoever reads the mailbox cannot tell which mailed
+ * code came with whose password (nor which sign-up a resend renewed): the code proves the
+ * mailbox and nothing more. The account is verified with a password nobody knows, and the
+ * answer carries a reset token so the person sets their password at once.
+ */
+async function openSetPasswordStep(ctx: ServiceContext, userId: string): Promise<VerifyResponse> {
+  const unknownPassword = await ctx.passwords.hash(createOpaqueToken());
+  const token = await inTransaction(ctx.db, async (repos) => {
+    await repos.users.update(userId, {
+      is_verified: true,
+      password_hash: unknownPassword,
+      sessions_valid_from: ctx.now(),
+    });
+    await repos.emailVerifications.delete(userId);
+    return issueResetToken(ctx, repos, userId);
+  });
+  return {
+    message: 'Email verified. Choose your password to finish.',
+    password_reset_token: token,
+  };
 }
 
 /**
@@ -209,6 +235,10 @@ export async function resendVerification(
   };
 }
 
+/**
+ * Renews the newest sign-up's code. Harmless even when that sign-up is a stranger's: with more
+ * than one sign-up no code activates a password.
+ */
 async function resendLatestCode(ctx: ServiceContext, email: string): Promise<void> {
   const user = await ctx.repos.users.findByEmail(email);
   if (!user || user.is_verified) return;

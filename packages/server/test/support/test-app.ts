@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer.js';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type RequestTimeouts } from '../../src/app.js';
 import { readConfig } from '../../src/config/config.js';
 import type { ResolvedConfig } from '../../src/config/secrets.js';
 import type { GoogleVerifier } from '../../src/services/google-verifier.js';
@@ -63,6 +63,7 @@ export async function createTestApp(
     /** Defaults to Argon2id's smallest cost; timing tests pass {} for production's. */
     passwordHashCost?: PasswordHashCost;
     onRoute?: (method: string, url: string) => void;
+    timeouts?: RequestTimeouts;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -83,6 +84,7 @@ export async function createTestApp(
     passwordHashCost: options.passwordHashCost ?? { memoryCost: 1024, timeCost: 1 },
     ...(options.google !== undefined ? { google: options.google } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   await app.ready();
   return { app, mail: memory.sent, logs, config };

@@ -28,6 +28,8 @@ export function databaseKinds(): DatabaseKind[] {
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL: the database's URL, for a server process of its own to use. */
+  url?: string;
   /** Empties every table but the seeded plans, between tests. */
   reset(): Promise<void>;
   destroy(): Promise<void>;
@@ -139,6 +141,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   await migrate(handle.db);
   return {
     handle,
+    url: url.toString(),
     reset: () => truncateAll(handle),
     async destroy() {
       await handle.close();

@@ -17,6 +17,14 @@ interface RouteLimitOptions {
 /** Expired counters are deleted now and then, by whichever request happens to draw this. */
 const CLEANUP_PROBABILITY = 0.01;
 
+/** Root key prefix; a route's counters add its method and URL, then `:` and the client. */
+export const DATABASE_KEY_PREFIX = 'rate-limit:';
+
+export async function forgetDatabaseCounter(database: Kysely<Database>, key: string) {
+  const db = database.withTables<{ rate_limit_hits: RateLimitHitsTable }>();
+  await db.deleteFrom('rate_limit_hits').where('key', '=', key).execute();
+}
+
 /**
  * @fastify/rate-limit's store interface over the app's database: every API process counts in
  * the same rows, so N processes behind a balancer allow the limit once, not N times. One
@@ -57,7 +65,7 @@ export function createDatabaseRateLimitStore(database: Kysely<Database>) {
 
     /** The plugin constructs the root store with its options; children get their key prefix. */
     constructor(prefixOrOptions?: unknown) {
-      this.prefix = typeof prefixOrOptions === 'string' ? prefixOrOptions : 'rate-limit:';
+      this.prefix = typeof prefixOrOptions === 'string' ? prefixOrOptions : DATABASE_KEY_PREFIX;
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {

@@ -29,6 +29,12 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; detail: s
     code: 'VALIDATION_ERROR',
     detail: 'The request body does not match its Content-Length.',
   },
+  // A request still unanswered when its time limit passed (a stalled client, a stuck query).
+  FST_ERR_HANDLER_TIMEOUT: {
+    status: 503,
+    code: 'REQUEST_TIMEOUT',
+    detail: 'The request took too long and was stopped. Please try again.',
+  },
   // These two come from the router, before any route (see answerRouterError).
   FST_ERR_MAX_PARAM_LENGTH: {
     status: 404,

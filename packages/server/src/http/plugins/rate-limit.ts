@@ -1,11 +1,15 @@
 import { once } from 'node:events';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, tooManyRequests } from '../../errors.js';
-import { createDatabaseRateLimitStore } from './database-rate-limit-store.js';
+import {
+  createDatabaseRateLimitStore,
+  DATABASE_KEY_PREFIX,
+  forgetDatabaseCounter,
+} from './database-rate-limit-store.js';
 
 export interface RateLimitBackend {
   /** Counters in Redis when set; else in the app's database. Either way shared by processes. */
@@ -18,9 +22,13 @@ export interface RateLimitBackend {
  * The counters live where every API process sees them, keyed by the client's address (the
  * proxy's forwarded one when TRUST_PROXY says to believe it).
  */
-export async function registerRateLimit(app: FastifyInstance, backend: RateLimitBackend) {
-  const store = backend.redisUrl
-    ? { redis: await connectRedis(app, backend.redisUrl) }
+export async function registerRateLimit(
+  app: FastifyInstance,
+  backend: RateLimitBackend,
+): Promise<RateLimitCounters> {
+  const redis = backend.redisUrl ? await connectRedis(app, backend.redisUrl) : null;
+  const store = redis
+    ? { redis, nameSpace: REDIS_KEY_PREFIX }
     : { store: createDatabaseRateLimitStore(backend.db) };
   await app.register(rateLimit, {
     global: false,
@@ -34,7 +42,31 @@ export async function registerRateLimit(app: FastifyInstance, backend: RateLimit
         `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
       ),
   });
+  return {
+    async forget(request, method, url) {
+      // The plugin's own key: the client's address, an IPv6 one cut to its /64 network.
+      const client = normalizeIP(request.ip);
+      try {
+        if (redis) await redis.del(`${REDIS_KEY_PREFIX}${method}${url}-${client}`);
+        else
+          await forgetDatabaseCounter(
+            backend.db,
+            `${DATABASE_KEY_PREFIX}${method}${url}:${client}`,
+          );
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not reset a rate limit counter');
+      }
+    },
+  };
 }
+
+/** Lets a route wipe a client's count on another route (a proven owner should not wait). */
+export interface RateLimitCounters {
+  forget(request: FastifyRequest, method: string, url: string): Promise<void>;
+}
+
+/** The plugin builds a Redis key from this, the route's method and URL, and the client. */
+const REDIS_KEY_PREFIX = 'fastify-rate-limit-';
 
 /** How long start-up waits for Redis; without it limits are skipped until it answers. */
 const REDIS_CONNECT_MS = 3000;

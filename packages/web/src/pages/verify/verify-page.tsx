@@ -56,7 +56,13 @@ export function VerifyPage() {
     }
     clearPendingEmail();
     setDone(true);
-    if (result.access_token && result.refresh_token) {
+    if ('password_reset_token' in result) {
+      // The address had more than one sign-up: the code proved the mailbox, and the person now
+      // chooses the password (no password chosen at a sign-up is in force).
+      const next = new URLSearchParams({ email, token: result.password_reset_token });
+      setBanner({ tone: 'success', text: `${result.message} Taking you there...` });
+      later(2_000, () => void navigate(`/reset-password?${next.toString()}`, { replace: true }));
+    } else if (result.access_token && result.refresh_token) {
       try {
         await acceptTokens(result.access_token, result.refresh_token);
         // A visitor who came from the demo goes on with the archive they chose there.

@@ -67,7 +67,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     { schema: { body: resetPasswordRequestSchema }, config },
     async (req) => {
       const { email, reset_token, new_password } = bodyOf(resetPasswordRequestSchema, req);
-      return resetPassword(ctx, email, reset_token, new_password);
+      const answer = await resetPassword(ctx, email, reset_token, new_password);
+      // The owner proved the mailbox: earlier failed tries from here must not keep them out.
+      await app.rateLimits.forget(req, 'POST', '/auth/login');
+      return answer;
     },
   );
 }

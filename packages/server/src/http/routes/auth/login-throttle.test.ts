@@ -1,7 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  lastMailTo,
+  OTHER_STRONG_PASSWORD,
   signUp,
   STRONG_PASSWORD,
   type TestApp,
@@ -13,6 +16,14 @@ import {
 } from '../../../../test/support/test-database.js';
 
 const WRONG = 'Wrong#Guess42x';
+
+// Per-address counters in the app's database always; in Redis too when TEST_REDIS_URL names one.
+const counterStores: [string, Record<string, string>][] = [
+  ['the database', {}],
+  ...(process.env.TEST_REDIS_URL
+    ? [['Redis', { REDIS_URL: process.env.TEST_REDIS_URL }] as [string, Record<string, string>]]
+    : []),
+];
 
 describe.each(databaseKinds())('sign-in throttling per account on %s', (kind) => {
   let database: TestDatabase;
@@ -76,4 +87,64 @@ describe.each(databaseKinds())('sign-in throttling per account on %s', (kind) =>
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
   });
+
+  it.each(counterStores)(
+    'a password reset lifts the per-account and the per-address limit (counted in %s) at once',
+    async (_store, env) => {
+      // Few requests per address, so the owner's own address is limited too.
+      const limited = await createTestApp(database, { env: { ...env, AUTH_RATE_LIMIT: '3' } });
+      try {
+        const owner = `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+        const from = (remoteAddress: string, url: string, payload: Record<string, string>) =>
+          limited.app.inject({ method: 'POST', url, remoteAddress, payload }).then(async (res) => {
+            await limited.app.services.background.idle();
+            return res;
+          });
+        await signUp(limited, 'target@example.com');
+        // A guess spread over ten machines throttles the account...
+        for (let n = 1; n <= 10; n++) {
+          await from(`203.0.113.${n}`, '/auth/login', {
+            email: 'target@example.com',
+            password: WRONG,
+          });
+        }
+        // ...and the owner's own tries use up the limit of their address.
+        for (let n = 0; n < 3; n++) {
+          await from(owner, '/auth/login', { email: 'target@example.com', password: WRONG });
+        }
+        const stuck = await from(owner, '/auth/login', {
+          email: 'target@example.com',
+          password: STRONG_PASSWORD,
+        });
+        expect(stuck.statusCode).toBe(429);
+
+        await from(owner, '/auth/forgot-password', { email: 'target@example.com' });
+        const link = new URL(
+          /http\S+reset-password\S+/.exec(
+            lastMailTo(limited.mail, 'target@example.com')?.text ?? '',
+          )![0],
+        );
+        const reset = await from(owner, '/auth/reset-password', {
+          email: 'target@example.com',
+          reset_token: link.searchParams.get('token')!,
+          new_password: OTHER_STRONG_PASSWORD,
+        });
+        expect(reset.statusCode, reset.body).toBe(200);
+
+        const signedIn = await from(owner, '/auth/login', {
+          email: 'target@example.com',
+          password: OTHER_STRONG_PASSWORD,
+        });
+        expect(signedIn.statusCode, signedIn.body).toBe(200);
+        // The guessers' addresses gain nothing: the account's count starts again from zero.
+        const guess = await from('203.0.113.11', '/auth/login', {
+          email: 'target@example.com',
+          password: WRONG,
+        });
+        expect(guess.statusCode).toBe(401);
+      } finally {
+        await limited.app.close();
+      }
+    },
+  );
 });

@@ -78,7 +78,10 @@ function declaredLength(request: FastifyRequest): { declaredBytes?: number } {
 }
 
 /** Chunked and streaming uploads, and the assembly that turns an upload into a job. */
-export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function uploadRoutes(
+  app: FastifyInstance,
+  { ctx, uploadTimeoutMs }: RouteOptions & { uploadTimeoutMs: number },
+) {
   const onRequest = createAuthenticate(ctx, { apiKey: 'jobs' });
   await app.register(multipart, {
     limits: { fileSize: MAX_CHUNK_BYTES + 1, files: 1, fields: 20, fieldSize: 1024 },
@@ -90,7 +93,7 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     (_request, payload, done) => done(null, payload),
   );
 
-  app.post('/api/jobs/chunk', { onRequest }, async (req) => {
+  app.post('/api/jobs/chunk', { onRequest, handlerTimeout: uploadTimeoutMs }, async (req) => {
     if (!req.isMultipart()) {
       throw badRequest('VALIDATION_ERROR', 'Send the chunk as multipart/form-data.');
     }
@@ -115,7 +118,12 @@ export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
 
   app.post(
     '/api/jobs/upload-stream',
-    { onRequest, schema: { querystring: streamQuery }, bodyLimit: Number.MAX_SAFE_INTEGER },
+    {
+      onRequest,
+      schema: { querystring: streamQuery },
+      bodyLimit: Number.MAX_SAFE_INTEGER,
+      handlerTimeout: uploadTimeoutMs,
+    },
     async (req) => {
       const { upload_id, file_name } = req.query as z.output<typeof streamQuery>;
       if (!req.body || typeof (req.body as Readable).pipe !== 'function') {
