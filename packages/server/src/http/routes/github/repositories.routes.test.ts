@@ -512,11 +512,13 @@ describe.each(databaseKinds())('repository calls on %s', (kind) => {
       const job = await waitForJob(t.app, token, jobId);
       expect(job).toMatchObject({ status: 'succeeded', sort_by_changes: true });
       expect(await orderOf(jobId), url).toEqual(['bravo', 'delta', 'alpha', 'charlie']);
-      // The counts were for the worker only; only the outputs stay.
-      const stored = await t.app.services.storage.list(`jobs/${jobId}`);
-      expect(
-        stored.map((object) => object.key).filter((key) => !key.includes('/attempts/')),
-      ).toEqual([]);
+      // The counts were for the worker only; only the outputs stay. The worker removes the
+      // archive and the counts just after the job shows as succeeded.
+      const leftovers = async () =>
+        (await t.app.services.storage.list(`jobs/${jobId}`))
+          .map((object) => object.key)
+          .filter((key) => !key.includes('/attempts/'));
+      await expect.poll(leftovers, { timeout: 15_000 }).toEqual([]);
     }
     const plain = await create({});
     expect(plain.statusCode, plain.body).toBe(200);
