@@ -9,6 +9,7 @@ import { readConfig } from '../../src/config/config.js';
 import type { ResolvedConfig } from '../../src/config/secrets.js';
 import type { GoogleVerifier } from '../../src/services/google-verifier.js';
 import type { PasswordHashCost } from '../../src/services/passwords.js';
+import { checkResponsesAgainstOpenApi } from './response-contract.js';
 import type { TestDatabase } from './test-database.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdefghijklmnop';
@@ -86,6 +87,7 @@ export async function createTestApp(
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
+  checkResponsesAgainstOpenApi(app);
   await app.ready();
   return { app, mail: memory.sent, logs, config };
 }

@@ -49,10 +49,13 @@ const post = (
 
 /** Sign-up, sessions, the profile and its settings, the GitHub connection. */
 export const accountOperations: Operation[] = [
-  post('/auth/register', 'Sign up; a code is mailed', registerRequestSchema, {
-    status: 201,
-    schema: registerResponseSchema,
-  }),
+  post(
+    '/auth/register',
+    'Sign up; a code is mailed',
+    registerRequestSchema,
+    { status: 201, schema: registerResponseSchema },
+    { errors: [403, 409] },
+  ),
   post('/auth/verify', 'Verify the e-mail with the code; signs in', verifyRequestSchema, {
     status: 200,
     schema: verifyResponseSchema,
@@ -61,18 +64,27 @@ export const accountOperations: Operation[] = [
     status: 200,
     schema: messageResponseSchema,
   }),
-  post('/auth/login', 'Sign in with e-mail and password', loginRequestSchema, {
-    status: 200,
-    schema: tokenResponseSchema,
-  }),
-  post('/auth/google', 'Sign in with a Google ID token', googleLoginRequestSchema, {
-    status: 200,
-    schema: googleLoginResponseSchema,
-  }),
-  post('/auth/refresh', 'Rotate the refresh token for a new pair', refreshRequestSchema, {
-    status: 200,
-    schema: tokenResponseSchema,
-  }),
+  post(
+    '/auth/login',
+    'Sign in with e-mail and password',
+    loginRequestSchema,
+    { status: 200, schema: tokenResponseSchema },
+    { errors: [401, 403] },
+  ),
+  post(
+    '/auth/google',
+    'Sign in with a Google ID token',
+    googleLoginRequestSchema,
+    { status: 200, schema: googleLoginResponseSchema },
+    { errors: [401, 403] },
+  ),
+  post(
+    '/auth/refresh',
+    'Rotate the refresh token for a new pair',
+    refreshRequestSchema,
+    { status: 200, schema: tokenResponseSchema },
+    { errors: [401, 403] },
+  ),
   post('/auth/forgot-password', 'Mail a reset link', emailOnlyRequestSchema, {
     status: 200,
     schema: messageResponseSchema,
@@ -150,7 +162,7 @@ export const accountOperations: Operation[] = [
     'Connect GitHub with the code of its redirect',
     githubConnectRequestSchema,
     { status: 200, schema: githubConnectResponseSchema },
-    { access: 'session', tag: 'Repositories', errors: [403, 503] },
+    { access: 'session', tag: 'Repositories', errors: [403, 502, 503] },
   ),
   post(
     '/auth/github/disconnect',

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '@repobundle/contract';
 import { z } from 'zod';
 import { accountOperations } from './account-operations.js';
 import { jobOperations } from './job-operations.js';
-import type { Access, Operation } from './operation.js';
+import type { Access, ErrorStatus, Operation } from './operation.js';
 import { otherOperations } from './other-operations.js';
 
 /** Every public route of the API; a test checks it against the routes the app registers. */
@@ -26,9 +26,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed: plan limits, or an API key on a call it cannot make (`API_KEY_NOT_ALLOWED`, `INSUFFICIENT_SCOPE`).',
   404: 'Not found (another user’s things do not exist for you).',
   409: 'Conflicts with the current state (a job not finished, an upload being assembled...).',
-  413: "Larger than the plan's upload limit or a field's limit.",
+  413: "Larger than the plan's upload limit, a field's limit or the request size limit.",
+  415: 'The body is not of a media type the call takes.',
   422: 'The archive is unusable: `detail` gives the reason (traversal, links, zip bomb...).',
   429: 'Rate limited: wait for the Retry-After header.',
+  502: 'A service the call relies on (GitHub, the payment provider) failed or could not be reached.',
   503: 'Maintenance mode, or a service the call needs is unavailable.',
 };
 
@@ -75,6 +77,11 @@ function errorStatuses(operation: Operation): number[] {
     operation.params || operation.query || operation.body || operation.form || operation.upload,
   );
   if (hasInput) statuses.add(400);
+  // Every body passes the size limit and the content-type parsers before the route sees it.
+  if (operation.body || operation.form || operation.upload) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   if (operation.access !== 'public') statuses.add(401);
   if (['session', 'read', 'jobs'].includes(operation.access)) statuses.add(403);
   if (operation.access === 'read' || operation.access === 'jobs') statuses.add(429);
@@ -96,9 +103,14 @@ function responses(operation: Operation) {
   const result: Record<string, unknown> = { [String(response.status)]: answer };
   if (response.isAlsoOk) result['200'] = answer;
   for (const status of errorStatuses(operation)) {
+    const own = operation.errorBodies?.[status as ErrorStatus];
     result[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: {
+        'application/json': {
+          schema: own ? jsonSchema(own, 'output') : { $ref: '#/components/schemas/Error' },
+        },
+      },
     };
   }
   return result;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export type Access = 'public' | 'session' | 'read' | 'jobs' | 'admin';
 
 /** Error statuses an operation answers besides the ones every operation of its kind does. */
-export type ErrorStatus = 402 | 403 | 404 | 409 | 413 | 422 | 503;
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 413 | 422 | 502 | 503;
 
 export interface OperationResponse {
   status: 200 | 201 | 204;
@@ -35,6 +35,8 @@ export interface Operation {
   upload?: { raw?: string[]; multipartFile?: string };
   response: OperationResponse;
   errors?: ErrorStatus[];
+  /** Error statuses whose body is not the usual `{detail, code}`. */
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
 }
 
 /** A body the contract describes by type only so far: any object, said so in the document. */

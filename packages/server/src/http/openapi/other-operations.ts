@@ -32,6 +32,14 @@ import { z } from 'zod';
 import { idParams, undescribedObject, type Operation } from './operation.js';
 
 const emailParams = z.object({ email: z.string() });
+const probeResult = z.enum(['ok', 'unreachable']);
+/** GET /readyz, ready (200) or not (503): each dependency's probe. */
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: probeResult,
+  queue: probeResult,
+  storage: probeResult,
+});
 const adminQuery = z.object({ limit: z.number().int().optional(), offset: z.number().int() });
 
 function gitignore(path: string, summary: string, body: Operation['body']): Operation {
@@ -70,8 +78,9 @@ export const otherOperations: Operation[] = [
     tag: 'Health',
     summary: 'Database, queue and storage are reachable (503 otherwise)',
     access: 'public',
-    response: { status: 200, schema: undescribedObject },
+    response: { status: 200, schema: readinessSchema },
     errors: [503],
+    errorBodies: { 503: readinessSchema },
   },
   {
     method: 'get',
@@ -175,7 +184,7 @@ export const otherOperations: Operation[] = [
     summary: 'Start a subscription checkout',
     body: subscriptionCheckoutRequestSchema,
     response: { status: 200, schema: checkoutResponseSchema },
-    errors: [409, 503],
+    errors: [409, 502, 503],
   }),
   ...['/payments/token-pack/checkout', '/payments/checkout'].map((path) =>
     payments({
@@ -184,7 +193,7 @@ export const otherOperations: Operation[] = [
       summary: 'Start a credit pack checkout',
       body: packCheckoutRequestSchema,
       response: { status: 200, schema: checkoutResponseSchema },
-      errors: [503],
+      errors: [502, 503],
     }),
   ),
   payments({
@@ -193,7 +202,7 @@ export const otherOperations: Operation[] = [
     summary: 'Start a payment for an amount',
     body: paymentIntentRequestSchema,
     response: { status: 200, schema: paymentIntentResponseSchema },
-    errors: [503],
+    errors: [502, 503],
   }),
   payments({
     method: 'get',
