@@ -4,7 +4,7 @@
 // one signed-in account, then autocannon against GET /auth/me and GET /api/jobs in turn.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,18 @@ async function freePort(): Promise<number> {
   server.close();
   return typeof address === 'object' && address ? address.port : 0;
 }
+
+/**
+ * CPU seconds the server process has used (user + system, from /proc): on a machine shared with
+ * other work, CPU time per request can be judged where wall-clock rates cannot.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ')[0];
 
 const kind = option('db', 'pglite');
 const connections = Number(option('connections', '100'));
@@ -81,8 +93,10 @@ try {
   const client = new BenchClient(base);
   await client.signUp('load@example.com', 'pro');
   console.log(`load: ${kind}, ${connections} connections, ${seconds} s per route`);
-  console.log('| route | requests/s | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| route | requests/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | load average |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const route of ['/auth/me', '/api/jobs']) {
     // A short warm-up, so the figures are of a running server rather than of its first calls.
     await autocannon({
@@ -91,14 +105,17 @@ try {
       duration: 2,
       headers: { authorization: `Bearer ${client.token}` },
     });
+    const cpuBefore = await cpuSeconds(child.pid!);
     const result = await autocannon({
       url: `${base}${route}`,
       connections,
       duration: seconds,
       headers: { authorization: `Bearer ${client.token}` },
     });
+    const cpuMs = ((await cpuSeconds(child.pid!)) - cpuBefore) * 1000;
+    const perRequest = result.requests.total > 0 ? cpuMs / result.requests.total : 0;
     console.log(
-      `| GET ${route} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} |`,
+      `| GET ${route} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${perRequest.toFixed(2)} | ${await loadAverage()} |`,
     );
   }
 } finally {
