@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/feedback.js';
-import { estimateSelection } from '../../lib/upload/estimate.js';
 import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { MAX_ZIP_MB } from '../../lib/upload/validate-archive.js';
 import { ArchiveBar } from '../upload/archive-bar.js';
@@ -10,35 +9,24 @@ import { useExplorer } from '../upload/explorer/use-explorer.js';
 import { SummaryBar } from '../upload/summary-bar.js';
 import type { LoadedArchive } from '../upload/use-archive.js';
 import { useArchive } from '../upload/use-archive.js';
-import { useSelectionCounts } from '../upload/use-selection-counts.js';
+import { useCountingWorkers } from '../upload/use-selection-counts.js';
+import { useSelectionEstimate } from '../upload/use-selection-estimate.js';
 import { ZipDropZone } from '../upload/zip-drop-zone.js';
 import '../upload/upload.css';
 
 export const DEMO_SIGN_UP_MESSAGE =
   'Create a free account to process your selection: 100 credits every month, no card needed.';
 
+/** The demo has no options panel: a job's default selection rules. */
+const DEMO_RULES = { useGitignore: false, customPatterns: [] };
+
 /** The explorer and the exact figures of one archive, all in this browser. */
 function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
   const navigate = useNavigate();
   const explorer = useExplorer(archive.tree);
-  const counts = useSelectionCounts(archive);
   const { tree } = archive;
   const { selected, knownLines } = explorer;
-  const estimate = useMemo(
-    () =>
-      estimateSelection(
-        selected.map((file) =>
-          counts.counted[file] === 1
-            ? {
-                size: tree.files[file]!.size,
-                knownLines: counts.lines[file]!,
-                tokens: counts.tokens[file]!,
-              }
-            : { size: tree.files[file]!.size, knownLines: knownLines.get(file) },
-        ),
-      ),
-    [selected, knownLines, tree, counts],
-  );
+  const estimate = useSelectionEstimate(archive, selected, knownLines, DEMO_RULES);
   const noTextFiles = useMemo(() => noTextFilesReason(tree), [tree]);
   const signUp = () =>
     void navigate('/auth?tab=signup', {
@@ -69,6 +57,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
  */
 export function DemoPage() {
   const archive = useArchive(MAX_ZIP_MB);
+  useCountingWorkers();
   const { state } = archive;
   return (
     <div className="container page upload-page demo-page">

@@ -2,11 +2,7 @@ import type { JobCreditType } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import {
-  DOLLARS_PER_CREDIT,
-  type CreditPrice,
-  type SelectionEstimate,
-} from '../../lib/upload/estimate.js';
+import { LIST_PRICE, type CreditPrice, type SelectionEstimate } from '../../lib/upload/estimate.js';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 
@@ -60,8 +56,6 @@ function Stat({
   );
 }
 
-const LIST_PRICE: CreditPrice = { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
-
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** Selected files, lines, exact tokens, credits and dollars, and the Process button. */
@@ -84,7 +78,18 @@ export function SummaryBar(props: SummaryBarProps) {
   return (
     <div className="summary-bar" role="region" aria-label="Summary">
       <div className="summary-stats">
-        <Stat label="Selected files" short="Files" value={number(estimate.files)} />
+        <Stat
+          label="Selected files"
+          short="Files"
+          value={number(estimate.files)}
+          testId="estimate-files"
+          hint={estimate.ignored ? `${number(estimate.ignored)} ignored by patterns` : undefined}
+          title={
+            estimate.ignored
+              ? 'Checked files the job leaves out: matched by .gitignore or your custom patterns.'
+              : undefined
+          }
+        />
         <Stat
           label={estimate.linesExact ? 'Lines' : 'Approx. lines'}
           short="Lines"
@@ -123,6 +128,7 @@ export function SummaryBar(props: SummaryBarProps) {
           short="Cost"
           value={`$${(estimate.credits * price.perCredit).toFixed(2)}`}
           hint={price.basis}
+          testId="estimate-dollars"
         />
       </div>
       <div className="summary-actions">

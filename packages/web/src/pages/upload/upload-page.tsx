@@ -9,6 +9,7 @@ import { ModeSwitch, type UploadMode } from './mode-switch.js';
 import { ProUpsell } from './pro-upsell.js';
 import { RepositoryPanel } from './repository-panel.js';
 import { useArchive } from './use-archive.js';
+import { useCountingWorkers } from './use-selection-counts.js';
 import { ZipDropZone } from './zip-drop-zone.js';
 import { canImportRepositories, type RepositorySource } from '../../lib/upload/repository-url.js';
 import './upload.css';
@@ -18,6 +19,7 @@ export function UploadPage() {
   const { user } = useSession();
   const [mode, setMode] = useState<UploadMode>('zip');
   const archive = useArchive(user?.upload_limit_mb);
+  useCountingWorkers();
   const [repository, setRepository] = useState<RepositorySource | null>(null);
 
   if (!user) {
