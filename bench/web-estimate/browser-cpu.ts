@@ -7,86 +7,82 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
 const TICKS_PER_SECOND = 100;
 
-interface ProcessStat {
-  pid: number;
-  parent: number;
-  ticks: number;
+interface ThreadTime {
+  name: string;
+  seconds: number;
 }
 
-function readStat(pid: string): ProcessStat | null {
+/** CPU used so far by each thread of the descendants of `root`, keyed `pid/tid`. */
+export type CpuSnapshot = Map<string, ThreadTime>;
+
+/** The fields after the command name (which is in parentheses and may hold spaces). */
+function statFields(path: string): { name: string; fields: string[] } | null {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: fields are counted after it.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const text = readFileSync(path, 'utf8');
+    const close = text.lastIndexOf(')');
     return {
-      pid: Number(pid),
-      parent: Number(fields[1]),
-      ticks: Number(fields[11]) + Number(fields[12]),
+      name: text.slice(text.indexOf('(') + 1, close),
+      fields: text.slice(close + 2).split(' '),
     };
   } catch {
     return null;
   }
 }
 
-/** Seconds of CPU used so far by the descendants of `root` (this process by default). */
-export function descendantCpuSeconds(root = process.pid): number {
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(readStat)
-    .filter((stat): stat is ProcessStat => stat !== null);
-  const children = new Map<number, ProcessStat[]>();
-  for (const stat of stats) {
-    const list = children.get(stat.parent) ?? [];
-    list.push(stat);
-    children.set(stat.parent, list);
-  }
-  let ticks = 0;
-  const stack = [...(children.get(root) ?? [])];
-  while (stack.length > 0) {
-    const stat = stack.pop()!;
-    ticks += stat.ticks;
-    stack.push(...(children.get(stat.pid) ?? []));
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-
-/** CPU seconds by thread name (`DedicatedWorker`, `CrRendererMain`...) over the descendants. */
-export function descendantThreadCpu(root = process.pid): Map<string, number> {
-  const pids = new Set<number>();
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(readStat)
-    .filter((stat): stat is ProcessStat => stat !== null);
-  const children = new Map<number, number[]>();
-  for (const stat of stats)
-    children.set(stat.parent, [...(children.get(stat.parent) ?? []), stat.pid]);
-  const stack = [...(children.get(root) ?? [])];
-  while (stack.length > 0) {
-    const pid = stack.pop()!;
-    pids.add(pid);
-    stack.push(...(children.get(pid) ?? []));
-  }
-  const byName = new Map<string, number>();
-  for (const pid of pids) {
-    for (const tid of threadsOf(pid)) {
-      try {
-        const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-        const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-        byName.set(name, (byName.get(name) ?? 0) + seconds);
-      } catch {
-        // The thread ended meanwhile.
-      }
-    }
-  }
-  return byName;
-}
-
-function threadsOf(pid: number): string[] {
+function listNumeric(dir: string): string[] {
   try {
-    return readdirSync(`/proc/${pid}/task`);
+    return readdirSync(dir).filter((name) => /^\d+$/.test(name));
   } catch {
     return [];
   }
+}
+
+function descendants(root: number): string[] {
+  const children = new Map<string, string[]>();
+  for (const pid of listNumeric('/proc')) {
+    const stat = statFields(`/proc/${pid}/stat`);
+    if (!stat) continue;
+    const parent = stat.fields[1]!;
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const found: string[] = [];
+  const stack = [...(children.get(String(root)) ?? [])];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    found.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/** Every descendant thread's CPU time now. */
+export function cpuSnapshot(root = process.pid): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  for (const pid of descendants(root)) {
+    for (const tid of listNumeric(`/proc/${pid}/task`)) {
+      const stat = statFields(`/proc/${pid}/task/${tid}/stat`);
+      if (!stat) continue;
+      const ticks = Number(stat.fields[11]) + Number(stat.fields[12]);
+      snapshot.set(`${pid}/${tid}`, { name: stat.name, seconds: ticks / TICKS_PER_SECOND });
+    }
+  }
+  return snapshot;
+}
+
+/**
+ * CPU used between two snapshots, in total and by thread name, counting only threads alive at
+ * the end (a page closed earlier that exits meanwhile is not this run's work).
+ */
+export function cpuBetween(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+): { total: number; byName: Map<string, number> } {
+  const byName = new Map<string, number>();
+  let total = 0;
+  for (const [key, { name, seconds }] of after) {
+    const used = seconds - (before.get(key)?.seconds ?? 0);
+    total += used;
+    byName.set(name, (byName.get(name) ?? 0) + used);
+  }
+  return { total, byName };
 }

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { launchChromium } from '../../e2e/lib/chromium.js';
 import { ensureWebBuild, repoRoot, webDist } from '../../e2e/lib/build-web.js';
 import { startStaticServer } from '../../e2e/lib/static-server.js';
-import { descendantCpuSeconds, descendantThreadCpu } from './browser-cpu.js';
+import { cpuBetween, cpuSnapshot } from './browser-cpu.js';
 import { buildCorpus } from './corpus.js';
 
 // Times the upload explorer's exact estimate in Chromium: from choosing a ~50 MB ZIP of real code
@@ -13,17 +13,19 @@ import { buildCorpus } from './corpus.js';
 // /demo page runs the same explorer, counting workers and summary bar as /upload, with no
 // account and nothing uploaded, so only the built web app needs serving.
 
-const USAGE = `npx tsx bench/web-estimate/run.ts [--mb 50] [--runs 3] [--profile]
+const USAGE = `npx tsx bench/web-estimate/run.ts [--mb 50] [--runs 3] [--profile] [--dist DIR]
 Builds bench/.corpora/web-estimate-<mb>mb.zip once (from node_modules), then per run opens /demo
 in a fresh Chromium page, chooses the archive and waits for the exact token figure. Rebuild the
 web app first (npm run build -w @repobundle/web) after changing it. --profile writes the page's
-main-thread CPU profile of each run to bench/.out/web-estimate/main-<run>.cpuprofile.`;
+main-thread CPU profile of each run to bench/.out/web-estimate/main-<run>.cpuprofile; --dist
+serves another build of the web app (an earlier commit's, to compare).`;
 
 const { values } = parseArgs({
   options: {
     mb: { type: 'string', default: '50' },
     runs: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
+    dist: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -76,8 +78,8 @@ async function main() {
     `archive: ${(corpus.bytes / 1024 / 1024).toFixed(1)} MB, ${corpus.files} files, ` +
       `${(corpus.textBytes / 1024 / 1024).toFixed(1)} MB of text`,
   );
-  ensureWebBuild();
-  const server = await startStaticServer(webDist);
+  if (!values.dist) ensureWebBuild();
+  const server = await startStaticServer(values.dist ?? webDist);
   const browser = await launchChromium();
   const results: RunFigures[] = [];
   try {
@@ -93,17 +95,16 @@ async function main() {
         await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
         await cdp.send('Profiler.start');
       }
-      const cpuBefore = descendantCpuSeconds();
-      const threadsBefore = descendantThreadCpu();
+      const cpuBefore = cpuSnapshot();
       const started = performance.now();
       await page.getByLabel('Choose a ZIP archive').setInputFiles(corpus.file);
       await page
         .locator('[data-testid="estimate-tokens"]:not([aria-busy])')
         .waitFor({ timeout: 300_000 });
       const seconds = (performance.now() - started) / 1000;
-      const cpuSeconds = descendantCpuSeconds() - cpuBefore;
-      const threads = [...descendantThreadCpu()]
-        .map(([name, total]) => [name, total - (threadsBefore.get(name) ?? 0)] as const)
+      const cpu = cpuBetween(cpuBefore, cpuSnapshot());
+      const cpuSeconds = cpu.total;
+      const threads = [...cpu.byName]
         .filter(([, used]) => used >= 0.1)
         .sort((a, b) => b[1] - a[1])
         .map(([name, used]) => `${name} ${used.toFixed(1)}`)
