@@ -51,6 +51,8 @@ export class CountPool {
     return () => {
       if (this.current?.session !== session) return;
       this.current = null;
+      // Counting may start again for the same session (an effect run twice): nothing is lost.
+      session.requeueInFlight();
       // Workers drop what they still hold of this archive.
       const stopped = ++this.archive;
       for (const entry of this.workers)

@@ -79,4 +79,17 @@ describe('CountSession', () => {
     expect(session.nextBatch()).toBeNull();
     expect(session.state[0]).not.toBe(PENDING);
   });
+
+  it('puts the files of batches that will not be answered back in the queue', () => {
+    const entries = layout(Array(4).fill(400_000));
+    const session = sessionOf(entries);
+    session.prioritize([0, 1, 2, 3]);
+    done(session, session.nextBatch()!.files);
+    session.nextBatch();
+    expect(session.remaining).toBe(2);
+    session.requeueInFlight();
+    expect([...session.state]).toEqual([COUNTED, COUNTED, PENDING, PENDING]);
+    expect([...session.nextBatch()!.files]).toEqual([2, 3]);
+    expect(session.remaining).toBe(2);
+  });
 });

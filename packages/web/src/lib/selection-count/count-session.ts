@@ -96,6 +96,17 @@ export class CountSession {
     return this.batchOf(picked);
   }
 
+  /** Puts the files being counted back in the queue: their batches' answers will not come. */
+  requeueInFlight(): void {
+    for (const { file } of this.order) {
+      if (this.state[file] === IN_FLIGHT) this.state[file] = PENDING;
+    }
+    this.pending += this.inFlight;
+    this.inFlight = 0;
+    this.wantedCursor = 0;
+    this.restCursor = 0;
+  }
+
   /** Stores a batch's figures. */
   accept(counts: BatchCounts): void {
     counts.files.forEach((file, i) => {
