@@ -181,10 +181,12 @@ export default tseslint.config(
                 'the web app talks to the server only over HTTP (shared types live in @repobundle/contract).',
             },
             {
-              // The one exception: the exact token counter, a pure module the browser runs in a
-              // worker so the tokens shown before upload are the engine's own count.
-              regex: '^@repobundle/engine(?!/tokens$)(/.*)?$',
-              message: 'the web app does not run the engine (only @repobundle/engine/tokens).',
+              // The exceptions, pure modules: the exact token counter (run in a worker, so the
+              // tokens shown before upload are the engine's own count) and the selection rule
+              // (so the files counted before upload are the files the job is priced for).
+              regex: '^@repobundle/engine(?!/(tokens|select)$)(/.*)?$',
+              message:
+                'the web app does not run the engine (only @repobundle/engine/tokens and /select).',
             },
           ],
         },

@@ -24,7 +24,17 @@ function shortLines(count: number, seed: string): string {
   return Array.from({ length: count }, (_, i) => `${seed}${i % 7}`).join('\n') + '\n';
 }
 
-const archives: { name: string; entries: ZipInput[]; uncheck: string[] }[] = [
+interface EstimateArchive {
+  name: string;
+  entries: ZipInput[];
+  uncheck: string[];
+  /** Git Ignore tab settings made before counting. */
+  rules?: { useGitignore: boolean; exclude: string[]; include: string[] };
+  /** The files the job processes, when the default exclusions are not the whole story. */
+  kept?: string[];
+}
+
+const archives: EstimateArchive[] = [
   {
     name: 'short-lines',
     entries: [
@@ -62,6 +72,32 @@ const archives: { name: string; entries: ZipInput[]; uncheck: string[] }[] = [
       { path: 'lib/big.txt', data: shortLines(3000, '') },
     ],
     uncheck: ['big.txt', 'module-3.rs'],
+  },
+  {
+    // The files left out by .gitignore files (the root's and a nested one) and by custom
+    // exclude and include patterns hold most of the lines: counting them would show 15 credits
+    // where the job reserves 3.
+    name: 'gitignore-and-patterns',
+    entries: [
+      { path: '.gitignore', data: '*.log\ngenerated/\n!keep.log\n' },
+      { path: 'src/.gitignore', data: 'local-*.ts\n' },
+      { path: 'src/app.ts', data: shortLines(2500, 'app') },
+      { path: 'src/local-config.ts', data: shortLines(5000, 'local') },
+      { path: 'src/app.test.ts', data: shortLines(4000, 'test') },
+      { path: 'src/debug.log', data: shortLines(3000, 'log') },
+      { path: 'generated/api.ts', data: shortLines(6000, 'gen') },
+      { path: 'docs/guide.md', data: shortLines(1500, 'guide ') },
+      { path: 'docs/drafts/wip.md', data: shortLines(3000, 'wip ') },
+      { path: 'tools/build.py', data: shortLines(3000, 'py') },
+      { path: 'keep.log', data: 'kept by a negation, left out by the include patterns\n' },
+    ],
+    uncheck: [],
+    rules: {
+      useGitignore: true,
+      exclude: ['**/*.test.ts', 'docs/drafts/'],
+      include: ['src/', 'docs/'],
+    },
+    kept: ['src/.gitignore', 'src/app.ts', 'docs/guide.md'],
   },
 ];
 
@@ -116,6 +152,24 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
     const figure = (id: string) => page.getByTestId(id).innerText();
     const number = (text: string) => Number(text.replace(/[^0-9]/g, ''));
 
+    async function setRules(rules: NonNullable<EstimateArchive['rules']>) {
+      const panel = page.getByRole('region', { name: 'Configuration' });
+      await panel.getByRole('tab', { name: 'Git Ignore Configuration' }).click();
+      if (rules.useGitignore) {
+        await panel.getByRole('switch', { name: /Respect .gitignore files/ }).check();
+      }
+      for (const [type, patterns] of [
+        ['exclude', rules.exclude],
+        ['include', rules.include],
+      ] as const) {
+        await panel.getByLabel('Pattern type').selectOption(type);
+        for (const pattern of patterns) {
+          await panel.getByLabel('Pattern', { exact: true }).fill(pattern);
+          await panel.getByRole('button', { name: 'Add Pattern' }).click();
+        }
+      }
+    }
+
     async function waitUntilCounted(timeout = 60_000) {
       await page.locator('[data-testid="estimate-tokens"]:not([aria-busy])').waitFor({ timeout });
     }
@@ -157,9 +211,11 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
           await page.getByLabel(`Select ${name}`).uncheck();
         }
         await page.getByLabel('Search files').fill('');
+        if (archive.rules) await setRules(archive.rules);
         await waitUntilCounted();
 
         const selected = archive.entries.filter((entry) => {
+          if (archive.kept) return archive.kept.includes(entry.path);
           const name = entry.path.split('/').pop()!;
           return (
             !archive.uncheck.includes(name) && !/node_modules|package-lock|\.png$/.test(entry.path)
@@ -174,6 +230,14 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
 
         const shownCredits = await figure('estimate-credits');
         const shownLines = await figure('estimate-lines');
+        const shownDollars = await figure('estimate-dollars');
+        const plans = (await (await fetch(`${server.url}/payments/plans`)).json()) as {
+          id: string;
+          price_usd: number;
+          credits_per_month: number;
+        }[];
+        const pro = plans.find((plan) => plan.id === 'pro')!;
+        const proRate = pro.price_usd / pro.credits_per_month;
         expect(shownCredits).toMatch(/^\d+$/);
         expect(shownLines).not.toContain('~');
         await page.screenshot({
@@ -193,6 +257,8 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
           `[estimate e2e] ${archive.name}: ${shownLines} lines, ${shownCredits} credits shown, ${job.reserved_credits} reserved`,
         );
         expect(job.reserved_credits).toBe(Number(shownCredits));
+        // The dollar figure is the credits at the person's plan rate from GET /payments/plans.
+        expect(shownDollars).toBe(`$${(job.reserved_credits * proRate).toFixed(2)}`);
       });
     }
 
@@ -275,6 +341,29 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       });
       const started = Date.now();
       await chooseArchive(file);
+      // While the workers count, the page answers a click: unchecking a folder changes the
+      // selected files at once, the count still running.
+      const files = () => figure('estimate-files').then(number);
+      const shown = await figure('estimate-files');
+      const clicked = Date.now();
+      await page.getByLabel('Select part-0', { exact: true }).uncheck();
+      await page.waitForFunction(
+        (before) =>
+          document.querySelector('[data-testid="estimate-files"]')?.textContent !== before,
+        shown,
+      );
+      const answerMs = Date.now() - clicked;
+      expect(await files()).toBeLessThan(number(shown));
+      expect(await page.getByTestId('estimate-tokens').getAttribute('aria-busy')).toBe('true');
+      await page.getByLabel('Select part-0', { exact: true }).check();
+      // The stall figure covers the counting, not the clicks: finding a label by its text in a
+      // tree of a thousand rows is the test driver's own work on the page's main thread.
+      const clickStall = await page.evaluate(() => {
+        const w = window as unknown as { worstGap: number };
+        const worst = w.worstGap;
+        w.worstGap = 0;
+        return worst;
+      });
       await waitUntilCounted(120_000);
       const ms = Date.now() - started;
       const load = loadavg()[0]!.toFixed(1);
@@ -284,12 +373,14 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       const tokens = await figure('estimate-tokens');
       console.log(
         `[estimate e2e] ${(zip.length / 1024 / 1024).toFixed(1)} MB archive, ${entries.length} files: ` +
-          `${tokens} tokens counted in ${ms} ms from choosing the file; worst main-thread stall ${Math.round(worstGap)} ms (load average ${load})`,
+          `${tokens} tokens counted in ${ms} ms from choosing the file; a click answered in ${answerMs} ms while counting (stall ${Math.round(clickStall)} ms until then); worst main-thread stall while counting ${Math.round(worstGap)} ms (load average ${load})`,
       );
       // The target is 5 s on an idle machine (bench/README.md records the measured figure and the
       // load it was measured under); this bound catches a counter that regresses by an order.
       expect(ms).toBeLessThan(30_000);
+      expect(answerMs).toBeLessThan(2_000);
       expect(worstGap).toBeLessThan(500);
-    });
+      // Writing 150 MB of source and deflating it takes a minute on a loaded machine.
+    }, 300_000);
   },
 );

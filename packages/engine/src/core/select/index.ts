@@ -3,6 +3,14 @@ export { selectFiles } from './select-files.js';
 export { matchPatterns, type PatternMatch } from './match-patterns.js';
 export type { Selection } from './select-files.js';
 export {
+  createSelectionRule,
+  gitignoreFilesOf,
+  gitignoreSource,
+  type SelectionCandidate,
+  type SelectionRule,
+  type SelectionRuleOptions,
+} from './selection-rule.js';
+export {
   excludedFileRule,
   extensionOf,
   isBinaryExtension,

@@ -1,5 +1,6 @@
 import { creditsForLines, LINES_PER_CREDIT, type JobCreditType } from '@repobundle/contract';
-import { FALLBACK_PACKS, FALLBACK_PLANS, ROLE_LABELS } from '../plans.js';
+import type { CreditPack, Plan } from '../../api/types.js';
+import { ROLE_LABELS } from '../plans.js';
 
 // The summary bar's figures. Lines and tokens are counted exactly in the browser (a worker
 // inflates each selected file) with the server's own line rule, so the credits shown are the
@@ -33,6 +34,8 @@ export interface SelectionEstimate {
   counted: number;
   credits: number;
   dollars: number;
+  /** Checked files the job would leave out (.gitignore, custom patterns). */
+  ignored?: number;
 }
 
 export interface EstimateInput {
@@ -90,24 +93,50 @@ export interface CreditPrice {
   basis: string;
 }
 
+/** The price without the person's plan or packs, labelled so. */
+export const LIST_PRICE: CreditPrice = { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
+
+/** The prices the server lists: GET /payments/plans and GET /payments/token-packs. */
+export interface PriceList {
+  plans?: readonly Plan[] | undefined;
+  packs?: readonly CreditPack[] | undefined;
+}
+
 /**
- * Monthly credits cost the plan's price over its credits (nothing on Free); purchased credits
- * cost what the smallest credit pack charges per credit. Without either, the list price, said so.
+ * What a credit costs this person, from the server's price list: monthly credits cost the plan's
+ * price over its credits for the person's billing cycle (nothing on a free plan); purchased
+ * credits cost what the smallest credit pack charges per credit. Until the list has loaded (or
+ * when it lacks the plan), the list price, said so.
  */
-export function creditPrice(plan: string, creditType: JobCreditType): CreditPrice {
+export function creditPrice(
+  planId: string,
+  cycle: string | null | undefined,
+  creditType: JobCreditType,
+  prices: PriceList,
+): CreditPrice {
   if (creditType === 'purchased') {
-    const pack = FALLBACK_PACKS[0];
-    if (pack) return { perCredit: pack.price / pack.tokens, basis: 'at credit-pack price' };
+    const pack = [...(prices.packs ?? [])].sort((a, b) => a.tokens - b.tokens)[0];
+    if (pack && pack.tokens > 0) {
+      return { perCredit: pack.price / pack.tokens, basis: 'at credit-pack price' };
+    }
+    return LIST_PRICE;
   }
-  const known = FALLBACK_PLANS.find((entry) => entry.id === plan);
-  if (known && known.price_usd === 0) {
-    return { perCredit: 0, basis: `included in ${ROLE_LABELS[plan] ?? known.name}` };
+  const plan = prices.plans?.find((entry) => entry.id === planId);
+  if (!plan) return LIST_PRICE;
+  const label = ROLE_LABELS[plan.id] ?? plan.name;
+  if (plan.price_usd === 0) return { perCredit: 0, basis: `included in ${label}` };
+  const yearly = cycle === 'yearly' ? yearlyRate(plan) : undefined;
+  if (yearly !== undefined) return { perCredit: yearly, basis: `at your ${label} yearly rate` };
+  if (typeof plan.price_usd === 'number' && plan.credits_per_month) {
+    return { perCredit: plan.price_usd / plan.credits_per_month, basis: `at your ${label} rate` };
   }
-  if (known && known.credits_per_month) {
-    return {
-      perCredit: known.price_usd / known.credits_per_month,
-      basis: `at your ${ROLE_LABELS[plan] ?? known.name} rate`,
-    };
-  }
-  return { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
+  return LIST_PRICE;
+}
+
+/** A yearly plan's price per credit: its yearly price over twelve months of its credits. */
+function yearlyRate(plan: Plan): number | undefined {
+  const price = plan.price_usd_yearly;
+  const credits = plan.credits_per_month_yearly;
+  if (typeof price !== 'number' || typeof credits !== 'number' || credits <= 0) return undefined;
+  return price / (credits * 12);
 }

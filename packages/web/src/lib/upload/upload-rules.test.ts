@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shortDetails, summarizeOptions } from './advanced-summary.js';
 import { decideCredits } from './credit-choice.js';
 import { addPatterns, patternError } from './custom-patterns.js';
+import type { Plan } from '../../api/types.js';
 import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
 import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from './job-fields.js';
 import { nextPlanFor } from './next-plan.js';
@@ -55,17 +56,54 @@ describe('estimates', () => {
     });
   });
 
-  it("prices credits at the person's own rate, or says it is the list price", () => {
-    expect(creditPrice('starter', 'monthly')).toEqual({
-      perCredit: 9.99 / 1000,
+  it("prices credits at the person's own rate from the server's price list", () => {
+    // Prices as GET /payments/plans and /payments/token-packs give them, unlike the built-in
+    // tables: the figure follows the server.
+    const plan = (id: string, price: number, credits: number): Plan => ({
+      id,
+      name: id,
+      price_usd: price,
+      price_usd_yearly: price * 10,
+      credits_per_month: credits,
+      credits_per_month_yearly: credits,
+      max_lines_per_job: 1,
+      upload_limit_mb: 1,
+      allowed_output_formats: ['md'],
+      features: [],
+    });
+    const prices = {
+      plans: [plan('free', 0, 100), plan('starter', 12, 1500), plan('pro', 40, 8000)],
+      packs: [
+        { tokens: 2_000, price: 30 },
+        { tokens: 400, price: 8 },
+      ],
+    };
+    expect(creditPrice('starter', 'monthly', 'monthly', prices)).toEqual({
+      perCredit: 12 / 1500,
       basis: 'at your Starter rate',
     });
-    expect(creditPrice('free', 'monthly')).toEqual({ perCredit: 0, basis: 'included in Free' });
-    expect(creditPrice('pro', 'purchased')).toEqual({
+    expect(creditPrice('pro', 'yearly', 'hybrid', prices)).toEqual({
+      perCredit: 400 / (8000 * 12),
+      basis: 'at your Pro yearly rate',
+    });
+    expect(creditPrice('free', null, 'monthly', prices)).toEqual({
+      perCredit: 0,
+      basis: 'included in Free',
+    });
+    // Purchased credits: the smallest pack's price per credit.
+    expect(creditPrice('pro', 'monthly', 'purchased', prices)).toEqual({
       perCredit: 0.02,
       basis: 'at credit-pack price',
     });
-    expect(creditPrice('unknown-plan', 'monthly')).toEqual({ perCredit: 0.1, basis: 'list price' });
+  });
+
+  it('says it is the list price until the price list has loaded', () => {
+    const listPrice = { perCredit: 0.1, basis: 'list price' };
+    expect(creditPrice('starter', 'monthly', 'monthly', {})).toEqual(listPrice);
+    expect(creditPrice('pro', 'monthly', 'purchased', { plans: [] })).toEqual(listPrice);
+    expect(creditPrice('unknown-plan', 'monthly', 'monthly', { plans: [], packs: [] })).toEqual(
+      listPrice,
+    );
   });
 
   it('counts lines as the server does', () => {

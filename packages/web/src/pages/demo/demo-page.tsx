@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/feedback.js';
 import { FALLBACK_PLANS } from '../../lib/plans.js';
 import { saveDemoHandoff } from '../../lib/upload/demo-handoff.js';
-import { estimateSelection } from '../../lib/upload/estimate.js';
 import { overlapError } from '../../lib/upload/job-fields.js';
 import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { MAX_ZIP_MB } from '../../lib/upload/validate-archive.js';
@@ -15,7 +14,8 @@ import { useExplorer } from '../upload/explorer/use-explorer.js';
 import { SummaryBar } from '../upload/summary-bar.js';
 import type { LoadedArchive } from '../upload/use-archive.js';
 import { useArchive } from '../upload/use-archive.js';
-import { useSelectionCounts } from '../upload/use-selection-counts.js';
+import { useCountingWorkers } from '../upload/use-selection-counts.js';
+import { useSelectionEstimate } from '../upload/use-selection-estimate.js';
 import { ZipDropZone } from '../upload/zip-drop-zone.js';
 import '../upload/upload.css';
 
@@ -36,24 +36,9 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
   const explorer = useExplorer(archive.tree);
   const { options, update } = useUploadOptions(FREE_FORMATS);
   const [saving, setSaving] = useState(false);
-  const counts = useSelectionCounts(archive);
   const { tree } = archive;
   const { selected, knownLines } = explorer;
-  const estimate = useMemo(
-    () =>
-      estimateSelection(
-        selected.map((file) =>
-          counts.counted[file] === 1
-            ? {
-                size: tree.files[file]!.size,
-                knownLines: counts.lines[file]!,
-                tokens: counts.tokens[file]!,
-              }
-            : { size: tree.files[file]!.size, knownLines: knownLines.get(file) },
-        ),
-      ),
-    [selected, knownLines, tree, counts],
-  );
+  const estimate = useSelectionEstimate(archive, selected, knownLines, options);
   const selection = useMemo(
     () => ({
       bytes: estimate.bytes,
@@ -110,6 +95,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
  */
 export function DemoPage() {
   const archive = useArchive(MAX_ZIP_MB);
+  useCountingWorkers();
   const { state } = archive;
   return (
     <div className="container page upload-page demo-page">

@@ -1,6 +1,7 @@
 import type { JobCreatedResponse, JobCreditType } from '@repobundle/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { usePacks, usePlans } from '../../api/queries.js';
 import type { User } from '../../api/types.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { ROLE_LABELS } from '../../lib/plans.js';
@@ -9,7 +10,7 @@ import {
   type CreditDecision,
   type CreditKind,
 } from '../../lib/upload/credit-choice.js';
-import { creditPrice, estimateSelection } from '../../lib/upload/estimate.js';
+import { creditPrice } from '../../lib/upload/estimate.js';
 import { overlapError, toJobFields } from '../../lib/upload/job-fields.js';
 import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { useSession } from '../../session/session-context.js';
@@ -24,7 +25,7 @@ import { SummaryBar } from './summary-bar.js';
 import type { RepositorySource } from '../../lib/upload/repository-url.js';
 import type { DemoHandoff } from '../../lib/upload/demo-handoff.js';
 import type { LoadedArchive } from './use-archive.js';
-import { useSelectionCounts } from './use-selection-counts.js';
+import { useSelectionEstimate } from './use-selection-estimate.js';
 import { useSubmission } from './use-submission.js';
 
 /** After job creation the page moves on after about 50 ms. */
@@ -62,22 +63,9 @@ export function ArchiveWorkspace({
 
   const { tree } = archive;
   const { selected, knownLines } = explorer;
-  const counts = useSelectionCounts(archive);
-  const estimate = useMemo(
-    () =>
-      estimateSelection(
-        selected.map((file) =>
-          counts.counted[file] === 1
-            ? {
-                size: tree.files[file]!.size,
-                knownLines: counts.lines[file]!,
-                tokens: counts.tokens[file]!,
-              }
-            : { size: tree.files[file]!.size, knownLines: knownLines.get(file) },
-        ),
-      ),
-    [selected, knownLines, tree, counts],
-  );
+  const estimate = useSelectionEstimate(archive, selected, knownLines, options);
+  const plans = usePlans();
+  const packs = usePacks();
   const selection = useMemo(
     () => ({
       bytes: estimate.bytes,
@@ -168,7 +156,12 @@ export function ArchiveWorkspace({
         )}
         <SummaryBar
           estimate={estimate}
-          price={creditPrice((user.subscription_plan ?? user.role).toLowerCase(), creditType)}
+          price={creditPrice(
+            (user.subscription_plan ?? user.role).toLowerCase(),
+            user.billing_cycle,
+            creditType,
+            { plans: plans.data, packs: packs.data },
+          )}
           creditType={creditType}
           onCreditType={setCreditType}
           overLimit={overLimit}

@@ -3,11 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import {
-  DOLLARS_PER_CREDIT,
-  type CreditPrice,
-  type SelectionEstimate,
-} from '../../lib/upload/estimate.js';
+import { LIST_PRICE, type CreditPrice, type SelectionEstimate } from '../../lib/upload/estimate.js';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 
@@ -69,8 +65,6 @@ function Stat({
   );
 }
 
-const LIST_PRICE: CreditPrice = { perCredit: DOLLARS_PER_CREDIT, basis: 'list price' };
-
 const number = (value: number) => value.toLocaleString('en-US');
 
 /**
@@ -113,7 +107,18 @@ export function SummaryBar(props: SummaryBarProps) {
         <Icon name="chevronDown" size={16} />
       </button>
       <div className="summary-stats" id={detailsId}>
-        <Stat label="Selected files" short="Files" value={number(estimate.files)} />
+        <Stat
+          label="Selected files"
+          short="Files"
+          value={number(estimate.files)}
+          testId="estimate-files"
+          hint={estimate.ignored ? `${number(estimate.ignored)} ignored by patterns` : undefined}
+          title={
+            estimate.ignored
+              ? 'Checked files the job leaves out: matched by .gitignore or your custom patterns.'
+              : undefined
+          }
+        />
         <Stat
           secondary
           label={estimate.linesExact ? 'Lines' : 'Approx. lines'}
@@ -154,6 +159,7 @@ export function SummaryBar(props: SummaryBarProps) {
           short="Cost"
           value={`$${(estimate.credits * price.perCredit).toFixed(2)}`}
           hint={price.basis}
+          testId="estimate-dollars"
         />
       </div>
       <div className="summary-actions">

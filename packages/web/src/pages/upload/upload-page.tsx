@@ -10,6 +10,7 @@ import { ProUpsell } from './pro-upsell.js';
 import { RepositoryPanel } from './repository-panel.js';
 import { useArchive } from './use-archive.js';
 import { DEMO_HANDOFF_LOST, useDemoHandoff } from './use-demo-handoff.js';
+import { useCountingWorkers } from './use-selection-counts.js';
 import { ZipDropZone } from './zip-drop-zone.js';
 import { canImportRepositories, type RepositorySource } from '../../lib/upload/repository-url.js';
 import './upload.css';
@@ -19,6 +20,7 @@ export function UploadPage() {
   const { user } = useSession();
   const [mode, setMode] = useState<UploadMode>('zip');
   const archive = useArchive(user?.upload_limit_mb);
+  useCountingWorkers();
   const [repository, setRepository] = useState<RepositorySource | null>(null);
   const demo = useDemoHandoff(archive.load);
   const { state } = archive;

@@ -1,107 +1,105 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { FileCount } from '../../lib/selection-count/count-entries.js';
-import type { CountReply, CountRequest } from '../../lib/selection-count/count-messages.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  acquireCountPool,
+  releaseCountPool,
+  type CountPool,
+} from '../../lib/selection-count/count-pool.js';
+import { CountSession, type CountTarget } from '../../lib/selection-count/count-session.js';
 import type { LoadedArchive } from './use-archive.js';
 
-/** Exact per-file figures of an archive's eligible files, filled in as the worker counts them. */
+/** Exact per-file figures of an archive's eligible files, filled in as the workers count them. */
 export interface SelectionCounts {
-  /** Per file index of the tree; meaningful where `counted[file]` is 1. */
-  lines: Int32Array;
-  tokens: Float64Array;
-  /** 0 not yet counted, 1 counted, 2 could not be read. */
-  counted: Uint8Array;
-  /** Files the worker was asked to count, and how many it has answered. */
-  total: number;
-  answered: number;
-  done: boolean;
-  /** Set when the worker itself failed: the figures stay approximate. */
+  /** Per file of the tree; lines and tokens are meaningful where state is COUNTED. */
+  session: CountSession;
+  /** Files not counted yet (being counted or waiting). */
+  remaining: number;
+  /** Set when the workers cannot count: the figures stay approximate. */
   failed: string | null;
-  /** Time the worker took for the whole archive, once done. */
+  /** Time from the archive being ready to its last file counted. */
   ms: number | null;
+  /** Changes whenever new figures arrived. */
+  version: number;
 }
 
-const MAX_WORKERS = 4;
+/** The summary bar updates at most this often while counting (each update re-totals). */
+const UPDATE_MS = 200;
 
-function emptyCounts(files: number, total: number): SelectionCounts {
-  return {
-    lines: new Int32Array(files),
-    tokens: new Float64Array(files),
-    counted: new Uint8Array(files),
-    total,
-    answered: 0,
-    done: total === 0,
-    failed: null,
-    ms: null,
-  };
-}
-
-function applyCounts(current: SelectionCounts, counts: readonly FileCount[]): SelectionCounts {
-  for (const count of counts) {
-    current.lines[count.file] = count.lines;
-    current.tokens[count.file] = count.tokens;
-    current.counted[count.file] = count.error === undefined ? 1 : 2;
-  }
-  // A new object over the same arrays: React sees the change, nothing large is copied.
-  return { ...current, answered: current.answered + counts.length };
+/**
+ * Starts the counting workers with the page (their vocabulary loads while the person picks an
+ * archive) and stops them a while after it closes.
+ */
+export function useCountingWorkers(): void {
+  useEffect(() => {
+    acquireCountPool();
+    return releaseCountPool;
+  }, []);
 }
 
 /**
- * Counts the lines and tokens of every eligible file of the archive in a Web Worker (inflating
- * each entry from the File), so the summary bar can show exact figures for any selection.
+ * Counts the lines and tokens of every eligible file of the archive in the workers, the `wanted`
+ * files first; a change of `wanted` only reorders what is still to count.
  */
-export function useSelectionCounts(archive: LoadedArchive): SelectionCounts {
+export function useSelectionCounts(
+  archive: LoadedArchive,
+  wanted: readonly number[],
+): SelectionCounts {
   const { tree, listing, file } = archive;
-  const jobs = useMemo(
-    () =>
-      tree.files.flatMap((entry, index) =>
-        entry.reason === null ? [{ file: index, entry: listing.entries[index]! }] : [],
-      ),
-    [tree, listing],
-  );
-  const [counts, setCounts] = useState(() => emptyCounts(tree.files.length, jobs.length));
+  const session = useMemo(() => {
+    const targets: CountTarget[] = [];
+    tree.files.forEach((entry, index) => {
+      if (entry.reason === null) targets.push({ file: index, entry: listing.entries[index]! });
+    });
+    return new CountSession(tree.files.length, targets, listing.entries, file.size);
+  }, [tree, listing, file]);
+  const pool = useRef<CountPool | null>(null);
+  const [version, setVersion] = useState(0);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [ms, setMs] = useState<number | null>(null);
+
+  // Declared before the effect that starts counting, so the first batches are wanted files.
+  useEffect(() => {
+    session.prioritize(wanted);
+    pool.current?.dispatch();
+  }, [session, wanted]);
 
   useEffect(() => {
-    setCounts(emptyCounts(tree.files.length, jobs.length));
-    if (jobs.length === 0) return;
-    if (typeof Worker === 'undefined') {
-      setCounts((current) => ({
-        ...current,
-        failed: 'This browser cannot count in the background.',
-      }));
+    setFailed(null);
+    setMs(null);
+    const counting = acquireCountPool();
+    if (!counting) {
+      setFailed('This browser cannot count in the background.');
       return;
     }
-    // One worker per core (at most four), each given every n-th file: inflating and tokenizing
-    // are CPU-bound, and a worker's vocabulary costs a few hundred milliseconds to build.
-    const workers = Array.from(
-      {
-        length: Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 1), jobs.length),
-      },
-      () =>
-        new Worker(new URL('../../lib/selection-count/count.worker.ts', import.meta.url), {
-          type: 'module',
-        }),
-    );
+    pool.current = counting;
     const started = performance.now();
-    let running = workers.length;
-    workers.forEach((worker, lane) => {
-      worker.onmessage = (event: MessageEvent<CountReply>) => {
-        const reply = event.data;
-        if (reply.type === 'counts') setCounts((current) => applyCounts(current, reply.counts));
-        else if (reply.type === 'failed')
-          setCounts((current) => ({ ...current, failed: reply.detail }));
-        else if (--running === 0) {
-          const ms = performance.now() - started;
-          setCounts((current) => ({ ...current, done: true, ms }));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      setVersion((value) => value + 1);
+    };
+    const stop = counting.start(file, session, {
+      onProgress: () => {
+        if (session.remaining === 0) {
+          clearTimeout(timer);
+          setMs(performance.now() - started);
+          flush();
+        } else if (timer === undefined) {
+          timer = setTimeout(flush, UPDATE_MS);
         }
-      };
-      worker.onerror = () =>
-        setCounts((current) => ({ ...current, failed: 'The counting worker stopped.' }));
-      const share = jobs.filter((_, index) => index % workers.length === lane);
-      const request: CountRequest = { blob: file, jobs: share, encoding: 'o200k_base' };
-      worker.postMessage(request);
+      },
+      onFailed: setFailed,
     });
-    return () => workers.forEach((worker) => worker.terminate());
-  }, [file, jobs, tree]);
+    return () => {
+      clearTimeout(timer);
+      stop();
+      pool.current = null;
+      releaseCountPool();
+    };
+  }, [session, file]);
 
-  return counts;
+  return useMemo(
+    () => ({ session, remaining: session.remaining, failed, ms, version }),
+    // version stands for the session's figures, which change in place.
+    [session, failed, ms, version],
+  );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ZipEntry } from '../../../lib/zip/read-central-directory.js';
 import { ExplorerToolbar } from './explorer-toolbar.js';
 import { FilePreview } from './file-preview.js';
@@ -15,8 +15,18 @@ interface ExplorerProps {
   explorer: ExplorerState;
 }
 
-/** Toolbar, tree and preview of one archive. */
-export function Explorer({ archive, entries, explorer }: ExplorerProps) {
+/** The same explorer state: every field equal (useExplorer builds a new object each render). */
+function sameProps(before: ExplorerProps, after: ExplorerProps): boolean {
+  if (before.archive !== after.archive || before.entries !== after.entries) return false;
+  const keys = Object.keys(after.explorer) as (keyof ExplorerState)[];
+  return keys.every((key) => before.explorer[key] === after.explorer[key]);
+}
+
+/**
+ * Toolbar, tree and preview of one archive. Memoised: the page re-renders several times a second
+ * while the selection is counted, and the tree has not changed.
+ */
+export const Explorer = memo(function Explorer({ archive, entries, explorer }: ExplorerProps) {
   const [locate, setLocate] = useState<{ file: number; nonce: number } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -50,4 +60,4 @@ export function Explorer({ archive, entries, explorer }: ExplorerProps) {
       />
     </section>
   );
-}
+}, sameProps);
