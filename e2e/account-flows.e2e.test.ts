@@ -111,6 +111,51 @@ describe.skipIf(!chromiumPath || !serverAvailable)('account flows against the re
     expect(await page.getByLabel('Default credit type').inputValue()).toBe('purchased');
   });
 
+  it('creates an API key, copies it once, and revokes it', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto(`${server.url}/settings?tab=api-keys`);
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByText('No API keys yet').waitFor();
+    await page.getByLabel('Key name').fill('Build script');
+    await page.getByLabel('Scope').selectOption('jobs');
+    await page.getByRole('button', { name: 'Create key' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Copy your new API key' });
+    await dialog.waitFor();
+    await dialog.getByText('This is the only time the key is shown.').waitFor();
+    const shown = await dialog.getByLabel('New API key').inputValue();
+    expect(shown).toMatch(/^rbk_[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(shown);
+    await shot('api-key-created');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The copied key works as a program would use it; the page never shows it again.
+    const me = await fetch(`${server.url}/auth/me`, {
+      headers: { authorization: `Bearer ${copied}` },
+    });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(EMAIL);
+    const row = page.getByRole('row', { name: /Build script/ });
+    await row.getByText(copied.slice(0, 10)).waitFor();
+    await page.reload();
+    await row.waitFor();
+    expect(await page.content()).not.toContain(copied.slice(10));
+    expect(await row.textContent()).toMatch(/jobs/);
+
+    await row.getByRole('button', { name: 'Revoke Build script' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke API key' });
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText('No API keys yet').waitFor();
+    await shot('api-key-revoked');
+    const after = await fetch(`${server.url}/auth/me`, {
+      headers: { authorization: `Bearer ${copied}` },
+    });
+    expect(after.status).toBe(401);
+  });
+
   it('buys a credit pack through the test-mode checkout and sees it in the ledger', async () => {
     await page.goto(`${server.url}/pricing`);
     await page.getByRole('button', { name: 'Credit Packs' }).click();

@@ -11,11 +11,12 @@ import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
 import { useMaintenanceMode } from './http/plugins/maintenance.js';
-import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerApiKeyRateLimit, registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerSecurity } from './http/plugins/security.js';
 import { useZodValidation } from './http/plugins/validation.js';
 import { DEFAULT_WEB_DIST, isPageRequest, registerWebApp } from './http/plugins/web-app.js';
 import { accountRoutes } from './http/routes/auth/account.routes.js';
+import { apiKeysRoutes } from './http/routes/api-keys/api-keys.routes.js';
 import { adminRoutes } from './http/routes/admin/admin.routes.js';
 import { authRoutes } from './http/routes/auth/auth.routes.js';
 import { gitignoreRoutes } from './http/routes/gitignore/gitignore.routes.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   useErrorHandler(app);
   await registerSecurity(app, config);
   await registerRateLimit(app, { redisUrl: config.redisUrl, db: database.db });
+  registerApiKeyRateLimit(app, config.apiKeyRateLimit);
   useMaintenanceMode(app, config.maintenanceMode);
 
   const routeOptions = { ctx };
@@ -186,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics });
   await app.register(authRoutes, routeOptions);
   await app.register(accountRoutes, routeOptions);
+  await app.register(apiKeysRoutes, routeOptions);
   await app.register(waitlistRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);

@@ -62,6 +62,7 @@ const envSchema = z.object({
   BETA_GATE: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   AUTH_RATE_LIMIT: positiveInt.default(20),
+  API_KEY_RATE_LIMIT: positiveInt.default(120),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
@@ -119,6 +120,8 @@ export interface Config {
   betaGate: boolean;
   maintenanceMode: boolean;
   authRateLimit: number;
+  /** Requests per minute one API key may make, over every route it reaches. */
+  apiKeyRateLimit: number;
   adminToken: string | null;
   github: {
     clientId: string | null;
@@ -222,6 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     betaGate: e.BETA_GATE,
     maintenanceMode: e.MAINTENANCE_MODE,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     adminToken: e.ADMIN_TOKEN ?? null,
     github: {
       clientId: e.GITHUB_CLIENT_ID ?? null,

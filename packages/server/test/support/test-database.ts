@@ -46,6 +46,7 @@ const DATA_TABLES = [
   'outbox_mail',
   'login_failures',
   'rate_limit_hits',
+  'api_keys',
   'waitlist',
   'users',
 ];

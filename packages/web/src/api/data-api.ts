@@ -1,6 +1,9 @@
 import { api } from './client.js';
 import type {
+  ApiKeyListResponse,
   AppStatus,
+  CreateApiKeyRequest,
+  CreatedApiKeyResponse,
   CheckoutOutcome,
   CheckoutResponse,
   CheckoutSession,
@@ -47,5 +50,9 @@ export const dataApi = {
     api.post<CheckoutOutcome>(`/payments/checkout-sessions/${encodeURIComponent(id)}/cancel`, {}),
   joinWaitlist: (email: string) =>
     api.post<unknown>('/api/waitlist/', { email }, { anonymous: true }),
+  apiKeys: () => api.get<ApiKeyListResponse>('/api/keys'),
+  createApiKey: (request: CreateApiKeyRequest) =>
+    api.post<CreatedApiKeyResponse>('/api/keys', request),
+  revokeApiKey: (id: string) => api.delete<unknown>(`/api/keys/${encodeURIComponent(id)}`),
   waitlistCount: () => api.get<WaitlistCount>('/api/waitlist/count', { anonymous: true }),
 };

@@ -14,6 +14,7 @@ export const queryKeys = {
   packs: ['packs'] as const,
   subscription: ['subscription'] as const,
   waitlistCount: ['waitlist-count'] as const,
+  apiKeys: ['api-keys'] as const,
 };
 
 export function useAppStatus() {
@@ -100,4 +101,8 @@ export function useWaitlistCount() {
     },
     retry: false,
   });
+}
+
+export function useApiKeys() {
+  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: dataApi.apiKeys, retry: false });
 }

@@ -2,6 +2,11 @@
 // only: nothing of it reaches the bundle); the rest are written from the spec's call tables and
 // are to be moved into the contract as the server grows them (jobs, payments, GitHub).
 import type {
+  ApiKey,
+  ApiKeyListResponse,
+  ApiKeyScope,
+  CreateApiKeyRequest,
+  CreatedApiKeyResponse,
   AutoDeleteAfter,
   CreditType,
   JobError,
@@ -26,6 +31,7 @@ import type {
 } from '@repobundle/contract';
 
 export type { AutoDeleteAfter, CreditType, MessageResponse, UserSettings, VerifyResponse };
+export type { ApiKey, ApiKeyListResponse, ApiKeyScope, CreateApiKeyRequest, CreatedApiKeyResponse };
 export type Role = UserResponse['role'];
 export type { JobStatus };
 export type TokenPair = TokenResponse;

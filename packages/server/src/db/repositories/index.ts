@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { createApiKeysRepository } from './api-keys.repository.js';
 import { createCheckoutSessionsRepository } from './checkout-sessions.repository.js';
 import { createCreditsRepository } from './credits.repository.js';
 import { createGithubAccountsRepository } from './github-accounts.repository.js';
@@ -36,6 +37,7 @@ export function createRepositories(db: Kysely<Database>) {
     githubAccounts: createGithubAccountsRepository(db),
     githubOauthStates: createGithubOauthStatesRepository(db),
     loginFailures: createLoginFailuresRepository(db),
+    apiKeys: createApiKeysRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

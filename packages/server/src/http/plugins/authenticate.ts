@@ -1,21 +1,40 @@
+import type { ApiKeyScope } from '@repobundle/contract';
 import type { FastifyRequest } from 'fastify';
+import type { ApiKeyRow } from '../../db/repositories/api-keys.repository.js';
 import type { UserRow } from '../../db/repositories/users.repository.js';
-import { unauthorized } from '../../errors.js';
+import { forbidden, unauthorized } from '../../errors.js';
+import { checkApiKey, isApiKeyToken, scopeCovers } from '../../services/api-keys.service.js';
 import type { ServiceContext } from '../../services/context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserRow | null;
+    /** The personal API key the request came with; null for a signed-in session. */
+    apiKey: ApiKeyRow | null;
   }
 }
 
-/** onRequest hook for signed-in routes (before body parsing and validation, so a visitor gets 401 and nothing about the input): a valid bearer access token of an existing user. */
-export function createAuthenticate(ctx: ServiceContext) {
+export interface AuthenticateOptions {
+  /**
+   * Also accept a personal API key whose scope covers this. Unset: a session only (account, key
+   * and payment calls), and a key is refused with a word on why.
+   */
+  apiKey?: ApiKeyScope;
+}
+
+/**
+ * onRequest hook for signed-in routes (before body parsing and validation, so a visitor gets 401
+ * and nothing about the input): a valid bearer access token of an existing user, or where the
+ * route allows it a live API key of sufficient scope.
+ */
+export function createAuthenticate(ctx: ServiceContext, options: AuthenticateOptions = {}) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('NOT_AUTHENTICATED', 'Not authenticated. Please sign in.');
-    const { userId, issuedAtMs } = await ctx.accessTokens.verify(match[1]!);
+    const token = match[1]!;
+    if (isApiKeyToken(token)) return useApiKey(ctx, request, token, options.apiKey);
+    const { userId, issuedAtMs } = await ctx.accessTokens.verify(token);
     const user = await ctx.repos.users.findById(userId);
     if (!user) throw unauthorized('INVALID_TOKEN', 'Invalid access token. Please sign in again.');
     if (user.sessions_valid_from && issuedAtMs < user.sessions_valid_from.getTime()) {
@@ -23,6 +42,43 @@ export function createAuthenticate(ctx: ServiceContext) {
     }
     request.currentUser = user;
   };
+}
+
+async function useApiKey(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  token: string,
+  needed: ApiKeyScope | undefined,
+): Promise<void> {
+  if (!needed) {
+    // Checked before the key is looked up: the answer says nothing about the key itself.
+    throw forbidden(
+      'API_KEY_NOT_ALLOWED',
+      'API keys cannot be used for this call: account, API key and payment calls need a signed-in session.',
+    );
+  }
+  const check = await checkApiKey(ctx, token);
+  if (check.status === 'unknown') {
+    throw unauthorized(
+      'INVALID_API_KEY',
+      'This API key is not valid: it was revoked or never existed. Create a new one under Settings, API keys.',
+    );
+  }
+  if (check.status === 'expired') {
+    throw unauthorized(
+      'INVALID_API_KEY',
+      `This API key expired on ${check.key.expires_at?.toISOString() ?? 'an earlier date'}. Create a new one under Settings, API keys.`,
+    );
+  }
+  request.currentUser = check.user;
+  request.apiKey = check.key;
+  await request.server.limitApiKey(request);
+  if (!scopeCovers(check.key.scope, needed)) {
+    throw forbidden(
+      'INSUFFICIENT_SCOPE',
+      `This API key has the ${check.key.scope} scope: this call needs a key with the ${needed} scope.`,
+    );
+  }
 }
 
 /** The user set by authenticate; a route that calls this without it is a programming error. */

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, tooManyRequests } from '../../errors.js';
 import { createDatabaseRateLimitStore } from './database-rate-limit-store.js';
 
 export interface RateLimitBackend {
@@ -74,4 +74,33 @@ function redactedUrl(url: string): string {
 /** Route config: AUTH_RATE_LIMIT requests per minute per client address on this route. */
 export function authRateLimit(max: number) {
   return { rateLimit: { max, timeWindow: 60_000 } };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a request made with an API key; 429 once the key is over its limit. */
+    limitApiKey(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/**
+ * Every request made with one API key counts against one limit of `max` per minute, whichever
+ * route and address it comes from: a runaway script slows down without hurting others.
+ */
+export function registerApiKeyRateLimit(app: FastifyInstance, max: number): void {
+  const count = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key:${request.apiKey?.id ?? 'none'}`,
+  });
+  app.decorate('limitApiKey', async (request: FastifyRequest) => {
+    const result = await count(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    const seconds = Math.max(1, result.ttlInSeconds);
+    throw tooManyRequests(
+      'RATE_LIMITED',
+      `This API key made more than ${max} requests in a minute. Please try again in ${seconds} seconds.`,
+      seconds,
+    );
+  });
 }

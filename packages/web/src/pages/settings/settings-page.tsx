@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../components/ui/tabs.js';
 import { AccountTab } from './account-tab.js';
+import { ApiKeysTab } from './api-keys-tab.js';
 import { BillingTab } from './billing-tab.js';
 import { IntegrationsTab } from './integrations-tab.js';
 import { JobManagementTab } from './job-management-tab.js';
@@ -13,6 +14,7 @@ const TABS = [
   { id: 'billing', label: 'Billing' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'integrations', label: 'Integrations' },
+  { id: 'api-keys', label: 'API keys' },
   { id: 'account', label: 'Account' },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['id'];
@@ -49,6 +51,7 @@ export function SettingsPage() {
         {tab === 'billing' && <BillingTab />}
         {tab === 'notifications' && <NotificationsTab />}
         {tab === 'integrations' && <IntegrationsTab />}
+        {tab === 'api-keys' && <ApiKeysTab />}
         {tab === 'account' && <AccountTab />}
       </div>
     </div>

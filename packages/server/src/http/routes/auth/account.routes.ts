@@ -21,9 +21,11 @@ import { bodyOf, type RouteOptions } from '../route-context.js';
 /** Signed-in /auth calls: the current user, settings and credential changes. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const onRequest = createAuthenticate(ctx);
+  const readWithKey = createAuthenticate(ctx, { apiKey: 'read' });
   const config = authRateLimit(ctx.config.authRateLimit);
 
-  app.get('/auth/me', { onRequest }, async (req) =>
+  // The profile (plan, credits) is what a program checks before it sends a job.
+  app.get('/auth/me', { onRequest: readWithKey }, async (req) =>
     presentUser(await getProfile(ctx, currentUser(req))),
   );
 

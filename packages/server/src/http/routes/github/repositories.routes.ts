@@ -21,7 +21,7 @@ const JOB_FORM: FormLimits = { fieldBytes: 32 * 1024 * 1024, fields: 200_100 };
 
 /** The repository calls under /api/jobs (spec part 1 section 7), all multipart forms. */
 export async function repositoriesRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const onRequest = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx, { apiKey: 'jobs' });
   await app.register(multipart, { limits: { files: 1 } });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

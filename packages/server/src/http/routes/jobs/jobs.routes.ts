@@ -17,7 +17,9 @@ const fileParams = z.object({ id: textField().max(100), '*': textField().min(1).
 
 /** The jobs of the signed-in user and their results. */
 export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const onRequest = createAuthenticate(ctx);
+  // Reading takes an API key of any scope; deleting one of the `jobs` scope.
+  const onRequest = createAuthenticate(ctx, { apiKey: 'read' });
+  const onDelete = createAuthenticate(ctx, { apiKey: 'jobs' });
 
   app.get('/api/jobs', { onRequest, schema: { querystring: jobListQuerySchema } }, async (req) => {
     const { page, limit } = req.query as z.output<typeof jobListQuerySchema>;
@@ -81,7 +83,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
 
   app.delete(
     '/api/jobs/:id',
-    { onRequest, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
+    { onRequest: onDelete, schema: { params: jobParams, querystring: deleteJobQuerySchema } },
     async (req) => {
       const { id } = req.params as z.output<typeof jobParams>;
       const { confirmation_digits } = req.query as z.output<typeof deleteJobQuerySchema>;

@@ -79,7 +79,7 @@ function declaredLength(request: FastifyRequest): { declaredBytes?: number } {
 
 /** Chunked and streaming uploads, and the assembly that turns an upload into a job. */
 export async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const onRequest = createAuthenticate(ctx);
+  const onRequest = createAuthenticate(ctx, { apiKey: 'jobs' });
   await app.register(multipart, {
     limits: { fileSize: MAX_CHUNK_BYTES + 1, files: 1, fields: 20, fieldSize: 1024 },
     throwFileSizeLimit: true,

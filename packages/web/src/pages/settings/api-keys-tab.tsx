@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryKeys, useApiKeys } from '../../api/queries.js';
+import type { CreatedApiKeyResponse } from '../../api/types.js';
+import { Alert, Spinner } from '../../components/ui/feedback.js';
+import { ApiKeyTable } from './api-key-table.js';
+import { CreateApiKeyForm } from './create-api-key-form.js';
+import { NewApiKeyDialog } from './new-api-key-dialog.js';
+import { SettingsSection } from './settings-section.js';
+
+/** Personal API keys: create one (its secret shown once), see when each was used, revoke. */
+export function ApiKeysTab() {
+  const keys = useApiKeys();
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
+
+  return (
+    <>
+      <SettingsSection
+        title="API keys"
+        description={
+          <>
+            Let scripts and tools use RepoBundle as you: send{' '}
+            <code>Authorization: Bearer rbk_...</code> to the API. A key never reaches your account,
+            keys or payments. See the <a href="/docs/api">API reference</a>.
+          </>
+        }
+      >
+        <CreateApiKeyForm
+          onCreated={(key) => {
+            setCreated(key);
+            void refresh();
+          }}
+        />
+      </SettingsSection>
+      <SettingsSection title="Your keys">
+        {keys.isPending && <Spinner label="Loading keys" />}
+        {keys.isError && <Alert tone="danger">Failed to load your API keys.</Alert>}
+        {keys.data && <ApiKeyTable keys={keys.data.keys} onRevoked={() => void refresh()} />}
+      </SettingsSection>
+      <NewApiKeyDialog created={created} onClose={() => setCreated(null)} />
+    </>
+  );
+}
