@@ -73,6 +73,7 @@ export const errorCodes = [
   'TOO_MANY_API_KEYS',
   'RATE_LIMITED',
   'MAINTENANCE',
+  'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

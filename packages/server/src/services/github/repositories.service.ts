@@ -210,18 +210,21 @@ export type FromGithubInput = z.output<typeof fromGithubRequestSchema>;
 /**
  * POST /api/jobs/from-github: the same job creation as assemble, with `git archive` of the
  * commit as the archive. The plan's upload limit applies to that archive as to an upload.
+ * `everyFile` selects every file of the commit (the hosted MCP tool, whose caller has not seen
+ * the tree); eligibility, .gitignore and patterns then decide as for any selection.
  */
 export async function createJobFromGithub(
   ctx: ServiceContext,
   user: UserRow,
   input: FromGithubInput,
+  { everyFile = false }: { everyFile?: boolean } = {},
 ): Promise<JobCreatedResponse> {
   const { token, target } = prepare(ctx, user, input);
-  requireSelection(input.selected);
+  if (!everyFile) requireSelection(input.selected);
   const plan = await planOf(ctx, user);
   const options = resolveJobOptions(input, plan);
   const created = await checkout(ctx, target, token, 'files', async (from) => {
-    const { file, size } = await archiveOf(from);
+    const { file, size, files } = await archiveOf(from);
     if (size > plan.uploadLimitMb * MB) {
       throw new AppError(
         413,
@@ -229,7 +232,8 @@ export async function createJobFromGithub(
         `The repository's archive is ${sizeInMb(size)} MB; the ${plan.name} plan allows ${plan.uploadLimitMb} MB.`,
       );
     }
-    return createJobFromArchive(ctx, user, plan, input, options, {
+    const selection = everyFile ? { ...input, selected: files.map((entry) => entry.path) } : input;
+    return createJobFromArchive(ctx, user, plan, selection, options, {
       kind: 'github',
       name: `${target.owner}/${target.repo}@${from.branch}`,
       store: (jobId) => ctx.storage.put(sourceKey(jobId), createReadStream(file)),
