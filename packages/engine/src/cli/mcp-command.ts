@@ -10,6 +10,8 @@ import { cacheSettings } from './cache-settings.js';
  * SIGINT and SIGTERM, and on any other exit.
  */
 export async function runMcpServer(version: string): Promise<void> {
+  // A library that logs with console.log would break the protocol: its lines go to stderr.
+  console.log = console.info = console.debug = console.error;
   const cache = cacheSettings();
   const store = await BundleStore.open();
   const clones = new Set<string>();

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerGrepOutputFiles } from './grep-output-tool.js';
 import { registerJobTools } from './job-tools.js';
 import type { McpCaller } from './mcp-caller.js';
 import { registerPackRepository } from './pack-repository-tool.js';
@@ -12,10 +13,11 @@ export function createHostedMcpServer(caller: McpCaller, version: string): McpSe
     { name: 'repobundle', version },
     {
       instructions:
-        'Pack a GitHub repository with pack_repository (it runs as a job and costs credits), wait for it with get_job, then read its bundle with list_output_files and read_output_file. Long files come in pages.',
+        'Pack a GitHub repository with pack_repository (it runs as a job and costs credits), wait for it with get_job, then read its bundle with list_output_files, read_output_file and grep_output_files. Long files come in pages.',
     },
   );
   registerPackRepository(server, caller);
   registerJobTools(server, caller);
+  registerGrepOutputFiles(server, caller);
   return server;
 }

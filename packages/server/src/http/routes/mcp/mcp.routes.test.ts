@@ -40,7 +40,13 @@ const WIDGETS = {
   ),
   'logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]),
 };
-const TOOLS = ['get_job', 'list_output_files', 'pack_repository', 'read_output_file'];
+const TOOLS = [
+  'get_job',
+  'grep_output_files',
+  'list_output_files',
+  'pack_repository',
+  'read_output_file',
+];
 
 let fixtures: GitFixtures;
 let daemon: GitDaemon;
@@ -237,6 +243,32 @@ describe.each(databaseKinds())('the hosted MCP endpoint on %s', (kind) => {
     }
     expect(bodies.join('')).toBe(content);
     expect(content).toContain('export const answer = 42;');
+
+    const lines = content.split('\n');
+    const at = lines.indexOf('export const answer = 42;') + 1;
+    const grep = await call(client, 'grep_output_files', {
+      job_id: created.job_id,
+      pattern: 'ANSWER = \\d+',
+      ignore_case: true,
+      context_lines: 1,
+    });
+    expect(grep.isError, textOf(grep)).toBeFalsy();
+    expect(textOf(grep)).toContain(
+      `chunks/chunk-0001.md\n${at - 1}-${lines[at - 2]}\n${at}:export const answer = 42;\n${at + 1}-${lines[at]}`,
+    );
+    const many = await call(client, 'grep_output_files', {
+      job_id: created.job_id,
+      pattern: '^export const value\\d+',
+      page: 3,
+    });
+    expect(many.structuredContent).toMatchObject({ matches: BIG_LINES, page: 3, pages: 60 });
+    expect(textOf(many)).toMatch(/^1,500 matches of .* matches 51-75\. Page 3 of 60;/);
+    const badPattern = await call(client, 'grep_output_files', {
+      job_id: created.job_id,
+      pattern: 'value(',
+    });
+    expect(badPattern.structuredContent).toMatchObject({ status: 400 });
+    expect(textOf(badPattern)).toMatch(/is not a valid regular expression/);
   });
 
   it('answers a short balance with the credits figures, as a tool error', async () => {
