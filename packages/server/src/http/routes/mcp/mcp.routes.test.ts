@@ -181,7 +181,11 @@ describe.each(databaseKinds())('the hosted MCP endpoint on %s', (kind) => {
   });
 
   it('initializes and lists its tools', async () => {
-    const client = await connect((await keyFor('tools@example.com', 'read')).key);
+    const { key } = await keyFor('tools@example.com', 'read');
+    const stream = await fetch(endpoint, { headers: { authorization: `Bearer ${key}` } });
+    expect(stream.status).toBe(405);
+    expect(await stream.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    const client = await connect(key);
     expect(client.getServerVersion()?.name).toBe('repobundle');
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
