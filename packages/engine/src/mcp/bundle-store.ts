@@ -4,8 +4,12 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bundle, BundleStatistics } from '../core/assemble-bundle.js';
+import { createLimiter } from '../io/sources/limit-concurrency.js';
 import { writeBundle } from '../io/write-bundle.js';
 import { ToolInputError } from './tool-error.js';
+
+/** Files written at once: a bundle of 100,000 files must not open them all together. */
+const WRITE_CONCURRENCY = 8;
 
 /** One file of a stored bundle: what list_bundle_files shows and where its text is kept. */
 export interface StoredFile {
@@ -64,10 +68,11 @@ export class BundleStore {
         chunksOf.set(piece.path, list);
       }
     }
+    const limit = createLimiter(WRITE_CONCURRENCY);
     const files = await Promise.all(
       bundle.files.map(async (file, position): Promise<StoredFile> => {
         const stored = join('files', `${String(position + 1).padStart(6, '0')}.txt`);
-        await writeFile(join(folder, stored), file.content);
+        await limit(() => writeFile(join(folder, stored), file.content));
         return {
           path: file.path,
           language: file.language,

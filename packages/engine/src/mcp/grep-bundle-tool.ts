@@ -81,7 +81,7 @@ export function registerGrepBundle(server: McpServer, store: BundleStore): void 
       const fileCount = new Set(hits.map((hit) => hit.path)).size;
       const header = [
         `${total} of ${where} in ${plural(fileCount, 'file')} of bundle ${bundle.id}; matches ${numberFormat.format(first + 1)}-${numberFormat.format(first + shown.length)}.`,
-        nextPageHint(page, pages, 'grep_bundle with the same pattern'),
+        nextPageHint(page, pages, 'grep_bundle with the same arguments'),
         ...(complete
           ? []
           : [

@@ -42,7 +42,11 @@ export function registerListBundleFiles(server: McpServer, store: BundleStore): 
       }
       const header = [
         `Bundle ${bundle.id}: ${plural(files.length, 'file')}, ${plural(bundle.statistics.tokens, 'token')}.`,
-        nextPageHint(page, shown.pages, 'list_bundle_files'),
+        nextPageHint(
+          page,
+          shown.pages,
+          `list_bundle_files${args.sort_by ? ` with sort_by: "${args.sort_by}"` : ''}`,
+        ),
         '',
         `${'tokens'.padStart(9)}  ${'lines'.padStart(7)}  chunks  path`,
       ];

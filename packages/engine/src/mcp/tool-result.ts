@@ -14,9 +14,12 @@ export function textResult(text: string, structured?: Record<string, unknown>): 
   };
 }
 
-/** The line that tells the model how to get the next page, when there is one. */
+/**
+ * The line that tells the model how to get the next page, when there is one. `call` names the
+ * tool and, after " with ", the arguments to repeat.
+ */
 export function nextPageHint(page: number, pages: number, call: string): string {
-  return page < pages
-    ? `Page ${page} of ${pages}; for the next, call ${call} with page: ${page + 1}.`
-    : `Page ${page} of ${pages}.`;
+  if (page >= pages) return `Page ${page} of ${pages}.`;
+  const joiner = call.includes(' with ') ? ' and' : ' with';
+  return `Page ${page} of ${pages}; for the next, call ${call}${joiner} page: ${page + 1}.`;
 }

@@ -207,7 +207,7 @@ describe('repobundle mcp', () => {
     const pages = Number(/Page 1 of (\d+)/.exec(textOf(first))?.[1]);
     expect(pages).toBeGreaterThan(3);
     expect(textOf(first)).toMatch(
-      /^File docs\/long\.txt \(2,000 lines, [\d,]+ tokens\) of bundle b-\w+, lines 1-\d+\. Page 1 of \d+; for the next, call read_bundle with file: "docs\/long.txt" with page: 2\./,
+      /^File docs\/long\.txt \(2,000 lines, [\d,]+ tokens\) of bundle b-\w+, lines 1-\d+\. Page 1 of \d+; for the next, call read_bundle with file: "docs\/long.txt" and page: 2\./,
     );
     const bodies = [pageBody(first)];
     for (let page = 2; page <= pages; page++) {

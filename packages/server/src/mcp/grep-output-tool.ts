@@ -96,7 +96,7 @@ export function registerGrepOutputFiles(server: McpServer, caller: McpCaller): v
         );
         const next =
           page < pages
-            ? `Page ${page} of ${pages}; for the next, call grep_output_files with the same pattern and page: ${page + 1}.`
+            ? `Page ${page} of ${pages}; for the next, call grep_output_files with the same arguments and page: ${page + 1}.`
             : `Page ${page} of ${pages}.`;
         return textResult(
           `${total} of ${where} in job ${args.job_id}; matches ${first + 1}-${first + shown.length}. ${next}\n\n${blocks.join('\n\n')}`,
