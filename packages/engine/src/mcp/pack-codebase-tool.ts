@@ -4,6 +4,7 @@ import type { CacheSettings } from '../cli/cache-settings.js';
 import { withPackInput } from '../cli/pack-input.js';
 import { describeSecrets } from '../core/transform/secrets/secret-report.js';
 import { pack } from '../io/pack.js';
+import type { PackProgress } from '../io/pack.js';
 import { evictResultCache } from '../io/result-cache.js';
 import type { BundleStore, StoredBundle } from './bundle-store.js';
 import { chunkResourceUri, overviewResourceUri, mimeTypeOf } from './bundle-resources.js';
@@ -61,12 +62,28 @@ export function registerPackCodebase(
     async (args, extra) => {
       const options = resolveJobOptions(args);
       const git = gitContextRequest(args);
+      const progressToken = extra._meta?.progressToken;
       const bundle = await withPackInput(
         { source: args.source, ref: args.ref, git },
         settings.env,
         (message) => new ToolInputError(message),
         (input) =>
           pack(input.path, options, {
+            ...(progressToken !== undefined && {
+              // A client that asked for progress hears each stage, and may keep waiting on it.
+              onProgress: (progress: PackProgress) =>
+                void extra
+                  .sendNotification({
+                    method: 'notifications/progress',
+                    params: {
+                      progressToken,
+                      progress: progress.done,
+                      total: progress.total,
+                      message: progress.stage,
+                    },
+                  })
+                  .catch(() => undefined),
+            }),
             ...(settings.cache && { cache: settings.cache.cache }),
             ...(input.sourceName !== undefined && { sourceName: input.sourceName }),
             signal: extra.signal,

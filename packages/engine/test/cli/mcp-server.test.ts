@@ -289,6 +289,17 @@ describe('repobundle mcp', () => {
     expect(textOf(none)).toMatch(/^No match of \/no such words\/ in 263 files/);
   });
 
+  it('reports progress to a client that asks for it', async () => {
+    const stages: string[] = [];
+    const result = (await client.callTool(
+      { name: 'pack_codebase', arguments: { source: project } },
+      undefined,
+      { onprogress: (progress) => stages.push(progress.message ?? '') },
+    )) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(stages).toEqual(expect.arrayContaining(['selecting', 'processing', 'done']));
+  });
+
   it('packs a ZIP archive', async () => {
     const { id, result } = await packOk({ source: zipFile, output_format: 'json' });
     expect(textOf(result)).toMatch(/2 files .* into 1 chunk of json/);

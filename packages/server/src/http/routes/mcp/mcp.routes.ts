@@ -43,8 +43,19 @@ export async function mcpRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      // After hijack the error handler cannot answer: say it here, without internals.
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(
+          JSON.stringify({ detail: 'Something went wrong on the server.', code: 'INTERNAL_ERROR' }),
+        );
+      }
+    }
   });
 
   // Stateless: no server-sent event stream to open, no session to end.
