@@ -1,6 +1,8 @@
-// One lint setup for every package. Import boundaries (DESIGN 1, STYLE habit 3) are rules here,
+// One lint setup for every package. Import boundaries between packages and layers are rules here,
 // so a wrong-way import fails `npm test` instead of waiting for a review.
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -47,6 +49,52 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its error, and one passed where a callback returns void is
+    // never awaited: both hide failures in the server and the engine, where they matter most.
+    files: ['packages/server/{src,test}/**/*.ts', 'packages/engine/{src,test}/**/*.ts'],
+    ignores: ['packages/engine/test/fixtures/**'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The server's layers: routes parse, authorise and present; services hold the flows and
+    // reach the data through repositories. Row types may cross (presenters format rows).
+    files: ['packages/server/src/http/**/*.ts'],
+    ignores: ['packages/server/src/http/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/repositories/**'],
+              allowTypeImports: true,
+              message: 'routes call services; only services use repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/{services,jobs,queue,db,adapters}/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/**'], message: 'services do not depend on the HTTP layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/engine/src/core/**/*.ts'],
     ignores: ['packages/engine/src/core/**/*.test.ts'],
     rules: {
@@ -90,6 +138,33 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The two rules of hooks, as errors. The plugin's React Compiler rules are left out: the app
+    // is not compiled by it, and they flag effects that legitimately sync with the DOM.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['packages/web/src/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
+  },
+  {
+    files: ['packages/web/src/**/*.tsx'],
+    rules: {
+      // A scrollable region must be reachable by keyboard to be scrolled by it, and a focusable
+      // separator with a value is the ARIA window splitter, a widget.
+      'jsx-a11y-x/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region', 'separator'] },
+      ],
+      // Labels whose text sits in nested spans (a title and a hint).
+      'jsx-a11y-x/label-has-associated-control': ['error', { depth: 3 }],
     },
   },
   {

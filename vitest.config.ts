@@ -36,6 +36,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'bench/**/*.test.ts',
+            'e2e/lib/**/*.test.ts',
           ],
           exclude: [
             '**/node_modules/**',

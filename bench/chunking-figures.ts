@@ -14,9 +14,9 @@ export interface ChunkingFigures {
   readonly limit: number;
   readonly files: number;
   readonly chunks: number;
-  /** Mean chunk tokens / limit, percent (DESIGN 4.10 utilization). */
+  /** Mean chunk tokens / limit, percent (utilization). */
   readonly utilization: number;
-  /** DESIGN 4.10 boundary_score: chunk cuts on a file or syntax boundary, percent. */
+  /** boundary_score: chunk cuts on a file or syntax boundary, percent. */
   readonly boundaryScore: number;
   readonly contextScore: number;
   /**

@@ -1,4 +1,4 @@
-// Chunking figures (issue 3): how fixed, file_based and semantic cut the bench corpora, and the
+// Chunking figures: how fixed, file_based and semantic cut the bench corpora, and the
 // throughput of the pipeline with comment removal and semantic chunking against the plain one.
 // Run: npx tsx bench/chunking.ts [--corpus medium] [--limits 32000,8000] [--no-throughput]
 import { mkdir, writeFile } from 'node:fs/promises';

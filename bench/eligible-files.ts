@@ -2,7 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * An independent re-walk with DESIGN 4.4's rules, written apart from the engine on purpose: the
+ * An independent re-walk with the eligibility rules of docs/product.md, written apart from the engine on purpose: the
  * exactness check must not share the code it checks. Used to list what the engine should have
  * included when its overview cannot be read, and to decode each file's text for counting.
  */
@@ -122,7 +122,10 @@ export async function listCandidates(root: string): Promise<string[]> {
   return found.sort();
 }
 
-/** The file's text as DESIGN 1.1 decodes it, or undefined when it is binary or not decodable. */
+/**
+ * The file's text as the engine decodes it (UTF-16 with a BOM, else strict UTF-8), or undefined
+ * when it is binary or not decodable.
+ */
 export async function readText(root: string, relative: string): Promise<string | undefined> {
   return decodeText(await readFile(path.join(root, ...relative.split('/'))));
 }

@@ -66,7 +66,7 @@ describe('countExactly', () => {
     expect(formatExactCount('t', ours, exact)[0]).toMatch(/-> DIFFERENT$/);
   });
 
-  it('re-walks with DESIGN 4.4 rules when there is no overview', async () => {
+  it('re-walks with the eligibility rules when there is no overview', async () => {
     const exact = await countExactly(root, path.join(scratch, 'missing.md'));
     expect(exact.source).toBe('re-walk');
     // dist/ excluded, the PNG skipped by extension.

@@ -1,4 +1,4 @@
-/** The fields of `repobundle pack --json` the bench relies on (DESIGN 1.1; CLI contract). */
+/** The fields of `repobundle pack --json` the bench relies on (docs/cli.md). */
 export interface PackSummaryFigures {
   readonly files: number;
   readonly skipped: number;

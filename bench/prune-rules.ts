@@ -1,13 +1,13 @@
 /**
  * What corpus building deletes after unpacking, so that RepoBundle and repomix see the same
- * files. It is the union of both tools' built-in exclusions: ours (DESIGN 4.4) exclude folders
+ * files. It is the union of both tools' built-in exclusions: ours (docs/product.md#eligible-files) exclude folders
  * such as `dist` and `build` at any depth, repomix's default patterns exclude others (some only
  * at the root, some anywhere). Anything either tool would drop by name is removed up front, so
  * file-count differences left in the report come from content rules (binary, size, encoding).
  */
 
 const PRUNED_FOLDERS: ReadonlySet<string> = new Set([
-  // DESIGN 4.4 (ours)
+  // ours
   'node_modules',
   '.git',
   '__pycache__',

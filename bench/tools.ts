@@ -29,7 +29,7 @@ export interface Tool {
   parse(stdout: string, corpus: Corpus): ToolFigures;
 }
 
-/** Our per-file cap (DESIGN 4.4); repomix gets the same through its config. */
+/** Our per-file cap (5 MB); repomix gets the same through its config. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const REPOMIX_BIN = path.join(REPO_ROOT, 'node_modules', 'repomix', 'bin', 'repomix.cjs');
 

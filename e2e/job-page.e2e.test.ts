@@ -492,29 +492,34 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
           ready: (page) => page.getByText('Error Loading Job').waitFor(),
         },
       ];
-      for (const state of states) {
-        const { context, page } = await newPage(size);
-        if (state.patch) await rewriteJob(context, secondJobId, state.patch);
-        await page.goto(server.url + state.path);
-        await state.ready(page);
-        await page.waitForTimeout(300);
-        await shot(page, state.name, viewport.name);
+      // Every state in both themes: `job-<state>-<size>.png` and `job-<state>-dark-<size>.png`.
+      for (const dark of [false, true]) {
+        const theme = dark ? '-dark' : '';
+        for (const state of states) {
+          const { context, page } = await newPage(size, dark);
+          if (state.patch) await rewriteJob(context, secondJobId, state.patch);
+          await page.goto(server.url + state.path);
+          await state.ready(page);
+          await page.waitForTimeout(300);
+          await shot(page, `${state.name}${theme}`, viewport.name);
+          await context.close();
+        }
+        const { context, page } = await newPage(size, dark);
+        await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
+        await page.locator('.ob-preview [data-line="0"]').waitFor();
+        await page.getByRole('button', { name: 'Full Screen' }).click();
+        const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
+        await viewer.getByLabel('Search in file').fill('chunk');
+        await viewer.locator('mark.hit-active').waitFor();
+        await shot(page, `viewer${theme}`, viewport.name, false);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Delete Job' }).click();
+        await page.getByRole('dialog').getByLabel('Confirmation').fill('zzzzz');
+        await shot(page, `delete-dialog${theme}`, viewport.name, false);
         await context.close();
       }
 
       const { context, page } = await newPage(size);
-      await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-      await page.locator('.ob-preview [data-line="0"]').waitFor();
-      await page.getByRole('button', { name: 'Full Screen' }).click();
-      const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
-      await viewer.getByLabel('Search in file').fill('chunk');
-      await viewer.locator('mark.hit-active').waitFor();
-      await shot(page, 'viewer', viewport.name, false);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Delete Job' }).click();
-      await page.getByRole('dialog').getByLabel('Confirmation').fill('zzzzz');
-      await shot(page, 'delete-dialog', viewport.name, false);
-
       await page.goto(`${server.url}/dashboard`);
       await page.getByText('shop.zip').filter({ visible: true }).first().waitFor();
       await page.waitForTimeout(300);
@@ -537,21 +542,21 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     }
   });
 
-  it('screenshots the results in the dark theme', async () => {
-    const { context, page } = await newPage(VIEWPORTS[0], true);
-    await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-    await page.locator('.ob-preview [data-line="0"]').waitFor();
-    await page
-      .locator('.ob-tree')
-      .getByRole('button', { name: /^chunk-0001/ })
-      .click();
-    await page.locator('.ob-preview').getByRole('heading', { name: 'chunk-0001.md' }).waitFor();
-    await page.waitForTimeout(300);
-    await shot(page, 'preview-dark', 'desktop');
-    await page.goto(`${server.url}/jobs/${jobId}?tab=analytics`);
-    await page.getByRole('img', { name: /Tokens per chunk/ }).waitFor();
-    await shot(page, 'analytics-dark', 'desktop');
-    await context.close();
+  it('screenshots a chunk open in the preview in the dark theme at both sizes', async () => {
+    for (const viewport of VIEWPORTS) {
+      const size = { width: viewport.width, height: viewport.height };
+      const { context, page } = await newPage(size, true);
+      await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
+      await page.locator('.ob-preview [data-line="0"]').waitFor();
+      await page
+        .locator('.ob-tree')
+        .getByRole('button', { name: /^chunk-0001/ })
+        .click();
+      await page.locator('.ob-preview').getByRole('heading', { name: 'chunk-0001.md' }).waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, 'preview-chunk-dark', viewport.name);
+      await context.close();
+    }
   });
 
   it('lists the jobs on the dashboard and the ledger on the usage page', async () => {

@@ -21,7 +21,7 @@ const ADMIN_TOKEN = randomBytes(24).toString('hex');
 
 // The repository journey against the real server: a starter account connects GitHub through the
 // OAuth redirect (a fake GitHub on loopback), imports a repository served by a real git daemon,
-// picks files in the explorer and gets a job that succeeds.
+// picks files in the explorer and gets a job that succeeds, its files sorted by changes.
 describe.skipIf(!chromiumPath || !serverAvailable)(
   'repository import against the real server',
   () => {
@@ -46,6 +46,14 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
           'src/util/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n',
           'scripts/build.py': 'print("build")\n',
         },
+        // Changed by 2, 1, 3 and 1 commits: sorted by changes, math.ts ends the bundle.
+        history: [
+          { 'src/util/math.ts': '// v2\nexport const add = (a: number, b: number) => a + b;\n' },
+          {
+            'src/util/math.ts': '// v3\nexport const add = (a: number, b: number) => a + b;\n',
+            'README.md': '# Widgets\n\nSmall widgets, sorted.\n',
+          },
+        ],
       });
       daemon = await startGitDaemon(fixtures.root);
       github = await startFakeGithubOAuth();
@@ -106,10 +114,11 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       await shot('connected');
     });
 
-    it('imports the repository, lists it in the explorer and creates a job that succeeds', async () => {
+    it('imports the repository sorted by changes and creates a job that succeeds', async () => {
       await page.goto(`${server.url}/upload`);
       await page.getByRole('button', { name: /GitHub Repository/ }).click();
       await page.getByLabel('Repository URL').fill('https://github.com/acme/widgets');
+      await page.getByRole('switch', { name: /Sort files by changes/ }).check();
       await shot('form');
       await page.getByRole('button', { name: 'Process Repository' }).click();
       const tree = page.getByRole('tree', { name: 'Files in the archive' });
@@ -124,7 +133,9 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       const id = new URL(page.url()).pathname.split('/').pop()!;
       const token = await page.evaluate(() => localStorage.getItem('access_token'));
       const deadline = Date.now() + 90_000;
-      let job: { status: string; total_files: number; error: string | null } | undefined;
+      let job:
+        | { status: string; total_files: number; error: string | null; sort_by_changes: boolean }
+        | undefined;
       while (Date.now() < deadline) {
         const response = await fetch(`${server.url}/api/jobs/${id}`, {
           headers: { Authorization: `Bearer ${token}` },
@@ -133,7 +144,22 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
         if (job?.status === 'succeeded' || job?.status === 'failed') break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      expect(job).toMatchObject({ status: 'succeeded', total_files: 4, error: null });
+      expect(job).toMatchObject({
+        status: 'succeeded',
+        total_files: 4,
+        error: null,
+        sort_by_changes: true,
+      });
+      const chunk = await fetch(`${server.url}/api/jobs/${id}/files/chunks/chunk-0001.md`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const text = ((await chunk.json()) as { content: string }).content;
+      // The contents of build.py, index.ts, README.md and math.ts, in the order expected.
+      const order = ['print("build")', 'export const widget', 'widgets, sorted', '// v3'];
+      const positions = order.map((content) => text.indexOf(content));
+      expect(positions.every((at) => at >= 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      await page.getByText('Sort by changes').waitFor();
     });
   },
 );

@@ -31,7 +31,7 @@ async function loadDemoArchive(page: Page) {
   await page.locator('[data-testid="estimate-tokens"]:not([aria-busy])').waitFor();
 }
 
-// Every page of issue 7, public and signed in, against the built app under the server's CSP.
+// Every page, public and signed in, against the built app under the server's CSP.
 const STOPS: TourStop[] = [
   { name: 'landing', path: '/', ready: heading(/AI-ready bundles/) },
   { name: 'auth-sign-in', path: '/auth', ready: heading('Welcome back') },
@@ -209,6 +209,44 @@ const STOPS: TourStop[] = [
     dark: true,
     ready: heading('Try RepoBundle'),
     act: loadDemoArchive,
+  },
+  {
+    name: 'demo-details-dark',
+    path: '/demo',
+    dark: true,
+    ready: heading('Try RepoBundle'),
+    act: async (page) => {
+      await loadDemoArchive(page);
+      // On a phone the summary bar is folded to a strip; this is it unfolded.
+      const unfold = page.getByRole('button', { name: 'More details' });
+      if (await unfold.isVisible()) await unfold.click();
+    },
+  },
+  {
+    name: 'upload-archive',
+    path: '/upload',
+    mock: { signedIn: true },
+    ready: heading('New Job'),
+    act: loadDemoArchive,
+  },
+  {
+    name: 'upload-details-dark',
+    path: '/upload',
+    dark: true,
+    mock: { signedIn: true },
+    ready: heading('New Job'),
+    act: async (page) => {
+      await loadDemoArchive(page);
+      const unfold = page.getByRole('button', { name: 'More details' });
+      if (await unfold.isVisible()) await unfold.click();
+    },
+  },
+  {
+    name: 'settings-account-dark',
+    path: '/settings?tab=account',
+    dark: true,
+    mock: { signedIn: true },
+    ready: heading('Account'),
   },
   {
     name: 'demo-images-only',

@@ -23,7 +23,7 @@ const STRATEGIES = [
 
 type Tokens = { access_token: string; refresh_token: string };
 
-// The upload journey of issue 8 against the real server and worker: a ZIP built here is listed
+// The upload journey against the real server and worker: a ZIP built here is listed
 // in the browser, filtered, searched, selected, configured and processed into a job, once per
 // chunking strategy; the explorer is measured on 20,000 files and on a 200 MB archive of 50,000
 // entries; every state is photographed at 1440x900 and 390x844.
@@ -141,6 +141,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
       status: string;
       chunking_strategy: string;
       chunk_overlap: number;
+      compress: boolean;
       error: string | null;
       total_files: number;
     };
@@ -386,6 +387,12 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
         await skipGeneratedFile(page);
       }
       const panel = page.getByRole('region', { name: 'Configuration' });
+      // One run asks for signatures only; the job keeps the choice.
+      const compress = strategy === 'semantic';
+      if (compress) {
+        await panel.getByRole('tab', { name: 'Output & Processing' }).click();
+        await panel.getByRole('switch', { name: /Signatures only/ }).check();
+      }
       await panel.getByRole('tab', { name: 'Chunking Strategy' }).click();
       await panel.getByText(label, { exact: true }).click();
       if (strategy === 'fixed')
@@ -413,6 +420,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
       const id = new URL(page.url()).pathname.split('/').pop()!;
       const job = await waitForJob(page, id);
       expect(job.chunking_strategy).toBe(strategy);
+      expect(job.compress).toBe(compress);
       expect(job.chunk_overlap).toBe(strategy === 'fixed' ? 200 : 0);
       expect(job.total_files).toBe(10);
       expect(job.error).toBeNull();

@@ -8,7 +8,7 @@ import { BenchClient } from './api-client.js';
 import { startBenchServer } from './server-process.js';
 
 /**
- * End to end through the real server (issue 6 figures): upload in chunks, assemble, queue, worker,
+ * End to end through the real server : upload in chunks, assemble, queue, worker,
  * engine, storage, until the job succeeded; with the server's peak memory.
  *
  *   npm run build && npx tsx bench/jobs/run.ts [--files 1000] [--zip-mb 200]

@@ -20,10 +20,11 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server (embedded database in a temporary DATA_DIR, mail through the given SMTP
- * port, the built web app) and waits until /healthz answers.
+ * port or, with none, into the server's outbox, the built web app) and waits until /healthz
+ * answers.
  */
 export async function startRealServer(
-  smtpPort: number,
+  smtpPort: number | null,
   /** More environment for the server (ADMIN_TOKEN, another WEB_DIST_DIR...), applied last. */
   extraEnv: Record<string, string> = {},
 ): Promise<{ url: string; logs: string[]; stop(): Promise<void> }> {
@@ -39,7 +40,7 @@ export async function startRealServer(
       HOST: '127.0.0.1',
       APP_URL: url,
       DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ...(smtpPort === null ? {} : { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
       WEB_DIST_DIR: webDist,
       AUTH_RATE_LIMIT: '1000',
       NODE_ENV: 'test',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billingCycles, creditTypes, planIds } from './fields.js';
 
-// Operator API (DESIGN 4.1.1), used by `npm run admin`.
+// Operator API, used by `npm run admin`.
 
 export const adminPlanRequestSchema = z.strictObject({
   plan: z.enum(planIds, { error: `plan must be one of: ${planIds.join(', ')}.` }),

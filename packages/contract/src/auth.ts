@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, passwordField, textField, verificationCodeField } from './fields.js';
 
-// Requests of the /auth calls (spec part 1 section 7, part 2 section 7). Objects are strict:
+// Requests of the /auth calls. Objects are strict:
 // an unknown field is a 400, so a typo in a client never passes silently.
 
 export const registerRequestSchema = z.strictObject({ email: emailField, password: passwordField });

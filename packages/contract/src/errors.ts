@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every error body of the API: `detail` is for a person, `code` for a program (DESIGN 4.1).
+ * Every error body of the API: `detail` is for a person, `code` for a program.
  * `errors` lists the individual password rule messages when a password is refused.
  */
 export const apiErrorSchema = z.object({

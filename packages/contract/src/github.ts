@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { textField } from './fields.js';
 import { jobCreationFieldsSchema } from './jobs.js';
 
-// The GitHub connection (spec part 2 section 7) and the repository calls (spec part 1 section 7).
+// The GitHub connection and the repository calls.
 // The repository calls are multipart forms: the server reads their text fields into these shapes.
 
-/** Preview lists at most this many files (spec part 1 section 9). */
+/** Preview lists at most this many files. */
 export const MAX_PREVIEW_FILES = 10_000;
-/** A repository archive above this is refused (spec part 1 section 9). */
+/** A repository archive above this is refused. */
 export const MAX_REPOSITORY_ZIP_BYTES = 200 * 1024 * 1024;
-/** File content is served up to the per-file cap of the engine (DESIGN 4.4). */
+/** File content is served up to the per-file cap of the engine. */
 export const MAX_REPOSITORY_FILE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_REPOSITORY_BRANCH = 'main';
 

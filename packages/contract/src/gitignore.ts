@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from './fields.js';
 
-/** Ignore-pattern templates offered on the upload screen (spec part 1 section 9). */
+/** Ignore-pattern templates offered on the upload screen. */
 export const gitignoreTemplates = [
   {
     name: 'Node.js',

@@ -1,4 +1,4 @@
-// Request and response shapes shared by the server and the web app (DESIGN 1).
+// Request and response shapes shared by the server and the web app.
 export * from './errors.js';
 export * from './fields.js';
 export * from './password-rules.js';

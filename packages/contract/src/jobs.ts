@@ -7,7 +7,7 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const chunkingStrategies = ['fixed', 'file_based', 'semantic', 'auto'] as const;
 export type ChunkingStrategy = (typeof chunkingStrategies)[number];
 
-/** The spec's token limits (part 1 section 5); any other value falls back to the default. */
+/** The spec's token limits; any other value falls back to the default. */
 export const tokenLimits = [
   32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
 ] as const;
@@ -17,7 +17,7 @@ export const DEFAULT_TOKEN_LIMIT = 128_000;
 export const jobCreditTypes = [...creditTypes, 'hybrid'] as const;
 export type JobCreditType = (typeof jobCreditTypes)[number];
 
-/** One credit per 2,000 lines of selected input, rounded up, at least one (DESIGN 4.3). */
+/** One credit per 2,000 lines of selected input, rounded up, at least one. */
 export const LINES_PER_CREDIT = 2000;
 export function creditsForLines(lines: number): number {
   return Math.max(1, Math.ceil(lines / LINES_PER_CREDIT));
@@ -26,7 +26,7 @@ export function creditsForLines(lines: number): number {
 const flag = z.boolean({ error: 'must be true or false' });
 const patternText = textField().trim().min(1, 'A pattern must not be blank.').max(1000);
 
-/** A custom ignore pattern as the upload screen keeps it (spec part 1 section 3). */
+/** A custom ignore pattern as the upload screen keeps it. */
 export const customPatternSchema = z.object({
   pattern: patternText,
   type: z.enum(['exclude', 'include'], { error: 'type must be exclude or include' }),
@@ -34,7 +34,7 @@ export const customPatternSchema = z.object({
   added_at: textField().max(100).optional(),
 });
 
-/** The gitignore options of a job (spec part 1 section 3, Gitignore options). */
+/** The gitignore options of a job. */
 export const gitignoreConfigSchema = z.object({
   respect_gitignore: flag.optional(),
   use_gitignore: flag.optional(),
@@ -48,7 +48,7 @@ export const gitignoreConfigSchema = z.object({
 export type GitignoreConfig = z.infer<typeof gitignoreConfigSchema>;
 
 /**
- * The job-creation fields (spec part 1 section 3). The server recomputes lines and credits from
+ * The job-creation fields. The server recomputes lines and credits from
  * the selected files itself; `estimated_tokens` is the client's display figure only.
  */
 export const jobCreationFieldsSchema = z.object({
@@ -67,9 +67,11 @@ export const jobCreationFieldsSchema = z.object({
     .max(256 * 1024)
     .optional(),
   remove_comments: flag.default(false),
+  /** Signatures only: function bodies become placeholders, imports and types stay. */
+  compress: flag.default(false),
   remove_blank_lines: flag.default(false),
   show_line_numbers: flag.default(false),
-  /** Not in the spec's list: the default applies (spec part 1 section 5). */
+  /** Not in the spec's list: the default applies. */
   token_limit: z.number().optional(),
   chunking_strategy: z
     .enum(chunkingStrategies, {
@@ -94,6 +96,11 @@ export const jobCreationFieldsSchema = z.object({
   instruction_text: textField()
     .max(64 * 1024, 'instruction_text must be at most 65,536 characters.')
     .optional(),
+  /**
+   * Files most often changed in the repository's recent history last. Only a job made from a
+   * repository has that history; an uploaded archive is refused with it.
+   */
+  sort_by_changes: flag.default(false),
 });
 export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
 
@@ -191,7 +198,7 @@ export type JobSecrets = z.infer<typeof jobSecretsSchema>;
 /** At most this many per-file rows in a job response; the overview file has them all. */
 export const JOB_SECRET_ROWS = 500;
 
-/** GET /api/jobs/{id}: every job field of spec part 2 section 3, plus progress. */
+/** GET /api/jobs/{id}: every job field, plus progress. */
 export const jobResponseSchema = z.object({
   id: z.string(),
   job_id: z.string(),
@@ -208,6 +215,7 @@ export const jobResponseSchema = z.object({
   line_count: z.number().int(),
   output_format: z.enum(outputFormats),
   remove_comments: z.boolean(),
+  compress: z.boolean(),
   remove_blank_lines: z.boolean(),
   show_line_numbers: z.boolean(),
   chunking_strategy: z.enum(chunkingStrategies),
@@ -220,6 +228,7 @@ export const jobResponseSchema = z.object({
   notebook_processing: z.boolean(),
   header_text: z.string().nullable(),
   instruction_text: z.string().nullable(),
+  sort_by_changes: z.boolean(),
   credit_type: z.enum(jobCreditTypes),
   reserved_credits: z.number().int(),
   actual_credits: z.number().int().nullable(),

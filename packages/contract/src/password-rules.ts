@@ -1,5 +1,5 @@
 /**
- * Sign-up password rules of spec part 1 section 5, shared so that the web form and the server
+ * Sign-up password rules (docs/product.md#accounts), shared so that the web form and the server
  * refuse the same passwords with the same messages.
  */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { billingCycles, outputFormats, planIds, textField } from './fields.js';
 
-// Plans, credit packs and checkout (spec part 2 sections 3, 7 and 9; DESIGN 4.3).
+// Plans, credit packs and checkout.
 
 /**
- * The one-time credit packs of spec part 2 section 9: the single source of these figures for
+ * The one-time credit packs (docs/product.md#plans): the single source of these figures for
  * the server (what a checkout may sell) and the web app. Purchased credits never expire.
  */
 export const creditPacks = [

@@ -31,6 +31,12 @@ export const transactionsQuerySchema = z.object({
   start_date: date('start_date').optional(),
   end_date: date('end_date').optional(),
   search: textField().max(200).optional(),
+  /**
+   * `job`: pages count groups, not rows: all the rows of one job (that the filters keep) come on
+   * one page together; a row without a job is a group of its own. Groups are ordered by their
+   * newest row.
+   */
+  group_by: z.enum(['job'], { error: 'group_by must be job (or left out).' }).optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 

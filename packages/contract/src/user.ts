@@ -35,7 +35,7 @@ export type WelcomeModalRequest = z.input<typeof welcomeModalRequestSchema>;
 export const welcomeModalResponseSchema = z.object({ welcome_modal_seen: z.boolean() });
 export type WelcomeModalResponse = z.infer<typeof welcomeModalResponseSchema>;
 
-/** GET /auth/me: every user field of both spec parts, plus the settings. Dates are ISO strings. */
+/** GET /auth/me: every user field, plus the settings. Dates are ISO strings. */
 export const userResponseSchema = z.object({
   id: z.string(),
   email: z.string(),

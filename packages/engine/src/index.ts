@@ -8,6 +8,8 @@ export type { ChunkingAnalytics, ChunkingAnalyticsWithComparison } from './core/
 export { pack, packTree, openSource } from './io/pack.js';
 export type { PackHooks, PackProgress, PackStage } from './io/pack.js';
 export { writeBundle } from './io/write-bundle.js';
+export { readChangeCounts, CHANGE_HISTORY_COMMITS } from './io/git/change-counts.js';
+export type { GitReader } from './io/git/git-log.js';
 export { createPooledProcessor } from './io/file-processor.js';
 export type { FileProcessor } from './io/file-processor.js';
 export {

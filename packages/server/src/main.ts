@@ -1,7 +1,7 @@
 import { ConfigError, readConfig } from './config/config.js';
 import { startServer } from './start-server.js';
 
-// `node packages/server/dist/main.js`: configuration from the environment (DESIGN 3).
+// `node packages/server/dist/main.js`: configuration from the environment.
 async function main(): Promise<void> {
   let config;
   try {

@@ -1,5 +1,5 @@
 /**
- * Which files a job can process, by name and size alone (DESIGN 4.4): the engine applies these
+ * Which files a job can process, by name and size alone: the engine applies these
  * rules when it selects files and the upload explorer greys out the same files, so both live here.
  * The engine also sniffs content; the server stays the authority. Names compare case-insensitively,
  * as the spec lists them in lower case (`__macosx`, `.ds_store`).

@@ -30,6 +30,12 @@ export async function copyToClipboard(text: string): Promise<string> {
   );
 }
 
+/**
+ * Runs a clipboard program with `text` on its stdin. On X11 and Wayland the program forks and
+ * stays in the background to serve the selection, and that background copy keeps the stderr
+ * pipe open: success is the first process's exit, and the pipe is then let go rather than
+ * waited for (it would not close until something else takes the clipboard).
+ */
 function pipeInto(
   command: string,
   args: readonly string[],
@@ -42,8 +48,14 @@ function pipeInto(
     child.on('error', (error: NodeJS.ErrnoException) =>
       resolve(error.code === 'ENOENT' ? 'missing' : error.message),
     );
-    child.on('close', (code) =>
-      resolve(code === 0 ? 'ok' : stderr.trim().split('\n')[0] || `exit ${code}`),
+    child.on('exit', (code) => {
+      if (code !== 0) return;
+      child.stderr.destroy();
+      resolve('ok');
+    });
+    // A failure does not fork: its stderr closes with it, and its first line says why.
+    child.on('close', (code, signal) =>
+      resolve(stderr.trim().split('\n')[0] || `exit ${code ?? signal}`),
     );
     child.stdin.on('error', () => undefined);
     child.stdin.end(text);

@@ -20,6 +20,8 @@ export const STARTER_CONFIG = `{
   // o200k_base (GPT-4o and later) or cl100k_base (GPT-4).
   "encoding": "o200k_base",
   "removeComments": false,
+  // Signatures only: function bodies become placeholders, imports and types stay.
+  "compress": false,
   "removeBlankLines": false,
   "showLineNumbers": false,
   // Replace credentials with [REDACTED:type]; likely secrets are reported either way.

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { EngineError } from '../errors.js';
 import { withRemoteCheckout } from '../io/git/clone-remote.js';
 import type { GitContextRequest } from '../io/git/git-context.js';
-import { CHANGE_HISTORY_COMMITS } from '../io/git/git-context.js';
+import { CHANGE_HISTORY_COMMITS } from '../io/git/change-counts.js';
 import { tokenFromEnvironment } from '../io/git/git-environment.js';
 import { parseRemoteSource } from '../io/git/remote-source.js';
 

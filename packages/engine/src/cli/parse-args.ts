@@ -72,6 +72,7 @@ Options (named as the job fields):
   --token-limit N            32000, 64000, 128000 (default), 256000, 512000, 1000000, 2000000
   --chunk-overlap N          tokens shared by consecutive fixed chunks (default 0)
   --remove-comments          remove comments
+  --compress                 signatures only: bodies become placeholders, imports and types stay
   --remove-blank-lines       remove blank lines
   --show-line-numbers        prefix lines with their numbers
   --redact-secrets           replace credentials with [REDACTED:type]
@@ -140,6 +141,7 @@ const PACK_FLAGS = {
   'token-limit': { type: 'string' },
   'chunk-overlap': { type: 'string' },
   'remove-comments': { type: 'boolean' },
+  compress: { type: 'boolean' },
   'remove-blank-lines': { type: 'boolean' },
   'show-line-numbers': { type: 'boolean' },
   'redact-secrets': { type: 'boolean' },
@@ -335,6 +337,7 @@ export function parseCommand(argv: readonly string[]): Command {
     tokenLimit: parseTokenLimit(values['token-limit']),
     chunkOverlap: parseInteger('chunk-overlap', values['chunk-overlap']),
     removeComments: values['remove-comments'],
+    compress: values.compress,
     removeBlankLines: values['remove-blank-lines'],
     showLineNumbers: values['show-line-numbers'],
     redactSecrets: values['redact-secrets'],

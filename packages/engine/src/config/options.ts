@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EngineError } from '../errors.js';
 import { customSecretPatternsSchema } from '../core/transform/secrets/custom-patterns.js';
 
-/** The token limits a job may use (spec part 1 section 5); anything else is refused here. */
+/** The token limits a job may use (docs/product.md#jobs); anything else is refused here. */
 export const TOKEN_LIMITS = [
   32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,
 ] as const;
@@ -41,6 +41,8 @@ export const bundleOptionsSchema = z
     removeComments: z.boolean().default(false),
     /** With removeComments: keep a licence header at the top of a file (and `/*!` comments). */
     keepLicenseHeader: z.boolean().default(false),
+    /** Signatures only: bodies replaced by a placeholder, imports and types kept. */
+    compress: z.boolean().default(false),
     removeBlankLines: z.boolean().default(false),
     showLineNumbers: z.boolean().default(false),
     redactSecrets: z.boolean().default(false),
@@ -79,6 +81,7 @@ const FILE_STAGE_KEYS = [
   'chunkingStrategy',
   'removeComments',
   'keepLicenseHeader',
+  'compress',
   'removeBlankLines',
   'showLineNumbers',
   'redactSecrets',

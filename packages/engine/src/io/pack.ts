@@ -45,6 +45,12 @@ export interface PackHooks {
   now?: () => Date;
   /** Git context of the folder packed: diffs and log in the overview, files by change count. */
   git?: GitContextRequest;
+  /**
+   * Orders files by these change counts (see readChangeCounts), most changed last: for a source
+   * made from a clone whose history the caller read (a ZIP of a repository's commit). The counts
+   * read through `git` win when both are given.
+   */
+  changeCounts?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -100,7 +106,7 @@ export async function pack(
   }
 }
 
-/** The whole pipeline over an open source tree (DESIGN 1.1 steps 1-7). */
+/** The whole pipeline over an open source tree (select, read, decode, transform, count, chunk, render). */
 export async function packTree(
   tree: SourceTree,
   options: BundleOptions | ResolvedOptions,
@@ -136,8 +142,9 @@ async function runPipeline(
   const counter = await loadTokenCounter(resolved.encoding);
   const selection = await selectFiles(tree, resolved);
   const { skipped } = selection;
-  const selected = git?.changeCounts
-    ? sortByChanges(selection.selected, git.changeCounts)
+  const changeCounts = git?.changeCounts ?? hooks.changeCounts;
+  const selected = changeCounts
+    ? sortByChanges(selection.selected, changeCounts)
     : selection.selected;
   throwIfAborted(hooks.signal);
   const outcome = await processEntries(selected, resolved, processor, hooks, report);

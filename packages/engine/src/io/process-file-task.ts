@@ -63,9 +63,10 @@ export async function runWorkerRequest(
     };
   }
   const counter = await loadTokenCounter(options.encoding);
-  // Parsing costs time: only comment removal and syntax-aware chunking pay for it.
+  // Parsing costs time: only comment removal, compression and syntax-aware chunking pay for it.
   const needsParser =
     options.removeComments ||
+    options.compress ||
     options.chunkingStrategy === 'semantic' ||
     options.chunkingStrategy === 'auto';
   const transforms = enabledTransforms(options);

@@ -42,6 +42,12 @@ export const jobOptionsShape = {
     .boolean()
     .optional()
     .describe('With remove_comments: keep a licence header.'),
+  compress: z
+    .boolean()
+    .optional()
+    .describe(
+      'Signatures only: function bodies replaced by a placeholder, imports and types kept.',
+    ),
   remove_blank_lines: z.boolean().optional(),
   show_line_numbers: z.boolean().optional(),
   redact_secrets: z
@@ -78,6 +84,7 @@ const FIELD_OF_OPTION: Readonly<Record<keyof BundleOptions, keyof JobOptionsInpu
   chunkOverlap: 'chunk_overlap',
   removeComments: 'remove_comments',
   keepLicenseHeader: 'keep_license_header',
+  compress: 'compress',
   removeBlankLines: 'remove_blank_lines',
   showLineNumbers: 'show_line_numbers',
   redactSecrets: 'redact_secrets',

@@ -4,7 +4,7 @@ import type { AdminOutboxResponse } from '@repobundle/contract';
 import { ConfigError, readConfig, type Config } from '../config/config.js';
 import { ADMIN_TOKEN_FILE } from '../config/secrets.js';
 
-// `npm run admin -- <command>`: a thin client of the operator API (DESIGN 4.1.1). It talks to
+// `npm run admin -- <command>`: a thin client of the operator API. It talks to
 // the running server over HTTP, because only one process may open the embedded database.
 
 const USAGE = `Usage: npm run admin -- <command>

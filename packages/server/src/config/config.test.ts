@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config.js';
 
 describe('readConfig', () => {
-  it('uses the defaults of DESIGN section 3', () => {
+  it('uses the documented defaults', () => {
     const config = readConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-// The one place that reads the environment (STYLE habit 4). Every variable of DESIGN section 3,
-// plus a few for tests and operations, documented in packages/server/README.md.
+// The one place that reads the environment. Every variable is documented in
+// packages/server/README.md.
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })

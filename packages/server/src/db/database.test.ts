@@ -41,7 +41,7 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
     expect(await migrate(database.handle.db)).toEqual([]);
   });
 
-  it('seeds the plans of DESIGN 4.3', async () => {
+  it('seeds the four plans', async () => {
     const repos = createRepositories(database.handle.db);
     expect(await repos.plans.findById('starter')).toMatchObject({
       priceMonthlyCents: 999,

@@ -17,7 +17,8 @@ import { presentFileNotes, presentSecrets, storedOptions } from '../presenters/j
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
-import { attemptPrefix, jobPrefix } from '../services/jobs.service.js';
+import { attemptPrefix, changeCountsKey, jobPrefix } from '../services/jobs.service.js';
+import { readStoredChangeCounts } from './stored-change-counts.js';
 
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;
@@ -286,18 +287,22 @@ export async function runJob(
 
   try {
     if (!job.archive_key) throw new Error('the job has no archive');
+    const options = storedOptions(job);
+    const changeCounts = options.sort_by_changes
+      ? await unlessStopped(readStoredChangeCounts(ctx, job.id), stop.signal)
+      : undefined;
     const local = await unlessStopped(ctx.storage.localFile(job.archive_key), stop.signal);
     stageEnded('read');
     let bundle: Bundle;
     const archiveBytes = (await stat(local.path)).size;
     const packStarted = Date.now();
     try {
-      const options = storedOptions(job);
       bundle = await unlessStopped(
         pack(local.path, engineOptions(options, job.selected_paths), {
           onProgress: (progress) => report(percentOf(progress)),
           sourceName: job.source_name,
           signal: stop.signal,
+          ...(changeCounts && { changeCounts }),
           ...(runtime.processor ? { processor: runtime.processor } : {}),
         }),
         stop.signal,
@@ -354,6 +359,7 @@ export async function runJob(
     stageEnded('settle');
     // The archive and any superseded attempt's leftovers are no longer needed.
     await ctx.storage.delete(job.archive_key);
+    if (options.sort_by_changes) await ctx.storage.delete(changeCountsKey(job.id));
     await removeOtherAttempts(ctx, job).catch((error: unknown) =>
       log.warn({ err: error }, 'leftovers of an earlier attempt not removed'),
     );

@@ -7,7 +7,7 @@ import { startServerProcess, type ServerProcess } from '../../test/support/serve
 import { STRONG_PASSWORD, TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.js';
 
 /**
- * DESIGN 4.5: a worker that dies mid-job must not leave the job stuck. The server runs as a real
+ * A worker that dies mid-job must not leave the job stuck. The server runs as a real
  * process on the embedded database; it is killed with SIGKILL while the job is processing, and
  * a new process on the same data must finish the job and charge it exactly once.
  */

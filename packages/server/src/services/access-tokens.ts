@@ -10,7 +10,7 @@ export interface AccessTokens {
   verify(token: string): Promise<{ userId: string; issuedAtMs: number }>;
 }
 
-/** Short-lived HS256 access tokens (DESIGN 4.2). */
+/** Short-lived HS256 access tokens. */
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {

@@ -3,11 +3,11 @@ import type { UserRow } from '../db/repositories/users.repository.js';
 import { forbidden } from '../errors.js';
 import type { ServiceContext } from './context.js';
 
-/** The beta gate (DESIGN 4.2): when on, only e-mails approved by the operator may sign up. */
+/** The beta gate: when on, only e-mails approved by the operator may sign up. */
 export async function assertMayJoin(ctx: ServiceContext, email: string): Promise<void> {
   if (!ctx.config.betaGate) return;
   if (await ctx.repos.waitlist.isApproved(email)) return;
-  // The spec's client reads detail === 'WAITLIST_REQUIRED' (part 1 section 8).
+  // The spec's client reads detail === 'WAITLIST_REQUIRED'.
   throw forbidden('WAITLIST_REQUIRED', 'WAITLIST_REQUIRED');
 }
 

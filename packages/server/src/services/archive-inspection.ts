@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../errors.js';
 export interface ArchiveSelection {
   /** Files that will be processed (selected and eligible). */
   files: number;
-  /** Lines of those files: what the credits are computed from (DESIGN 4.3). */
+  /** Lines of those files: what the credits are computed from. */
   lines: number;
 }
 

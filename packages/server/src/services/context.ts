@@ -11,7 +11,7 @@ import type { BackgroundTasks } from './background-tasks.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import type { PasswordHasher } from './passwords.js';
 
-/** What every service receives (STYLE habit 8: services get repositories passed in). */
+/** What every service receives (docs/adr/0008-service-context.md). */
 export interface ServiceContext {
   config: ResolvedConfig;
   db: Kysely<Database>;

@@ -15,7 +15,7 @@ import {
 } from './registration.service.js';
 import { createAlphanumericCode, hashSecret } from './secrets.js';
 
-/** Step 1 (spec part 2): password check, then a 6-character code mailed to the new address. */
+/** Step 1: password check, then a 6-character code mailed to the new address. */
 export async function requestEmailChange(
   ctx: ServiceContext,
   user: UserRow,

@@ -20,7 +20,7 @@ function insufficient(needed: number, available: number, kind: string): AppError
 }
 
 /**
- * Splits `needed` credits over the balances (DESIGN 4.3): one kind when the request names it,
+ * Splits `needed` credits over the balances: one kind when the request names it,
  * or `hybrid`: the preferred kind first and the other for the rest. Throws the 402 with the
  * figures a person needs to decide.
  */

@@ -22,6 +22,8 @@ export interface StoredJobOptions {
   output_format: BundleOptions['outputFormat'] & string;
   template: string | null;
   remove_comments: boolean;
+  /** Absent in jobs stored before the option existed: off. */
+  compress?: boolean;
   remove_blank_lines: boolean;
   show_line_numbers: boolean;
   token_limit: number;
@@ -35,9 +37,11 @@ export interface StoredJobOptions {
   notebook_processing: boolean;
   header_text?: string;
   instruction_text?: string;
+  /** Files ordered by the change counts stored beside the archive (changeCountsKey). */
+  sort_by_changes?: boolean;
 }
 
-/** The spec's token limits; anything else falls back to the default (spec part 1 section 5). */
+/** The spec's token limits; anything else falls back to the default. */
 export function effectiveTokenLimit(requested: number | undefined): number {
   return requested !== undefined && (tokenLimits as readonly number[]).includes(requested)
     ? requested
@@ -62,8 +66,7 @@ function patternsOf(config: GitignoreConfig | undefined): { include: string[]; e
 }
 
 /**
- * Checks the job fields against the plan and normalises them (DESIGN 4.3, spec part 1
- * section 5): a format the plan does not include is a 403, an unknown token limit falls back.
+ * Checks the job fields against the plan and normalises them: a format the plan does not include is a 403, an unknown token limit falls back.
  */
 export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJobOptions {
   if (!plan.allowedOutputFormats.includes(input.output_format)) {
@@ -101,6 +104,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     output_format: input.output_format,
     template: input.output_format === 'custom' ? (input.template ?? null) : null,
     remove_comments: input.remove_comments,
+    compress: input.compress,
     remove_blank_lines: input.remove_blank_lines,
     show_line_numbers: input.show_line_numbers,
     token_limit: tokenLimit,
@@ -114,6 +118,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     notebook_processing: input.notebook_processing,
     ...(input.header_text?.trim() ? { header_text: input.header_text } : {}),
     ...(input.instruction_text?.trim() ? { instruction_text: input.instruction_text } : {}),
+    ...(input.sort_by_changes ? { sort_by_changes: true } : {}),
   };
 }
 
@@ -129,6 +134,7 @@ export function engineOptions(
     tokenLimit: options.token_limit,
     chunkOverlap: options.chunk_overlap,
     removeComments: options.remove_comments,
+    compress: options.compress ?? false,
     removeBlankLines: options.remove_blank_lines,
     showLineNumbers: options.show_line_numbers,
     redactSecrets: options.redact_secrets,

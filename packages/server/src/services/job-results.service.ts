@@ -118,7 +118,7 @@ export async function downloadOutputs(
   return zip.outputStream as Readable;
 }
 
-/** GET /api/jobs/{id}/chunking-analytics: 404 until the job succeeded (DESIGN 4.10). */
+/** GET /api/jobs/{id}/chunking-analytics: 404 until the job succeeded. */
 export async function jobAnalytics(
   ctx: ServiceContext,
   user: UserRow,

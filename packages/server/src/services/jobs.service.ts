@@ -26,6 +26,8 @@ export type AssembleInput = z.output<typeof assembleRequestSchema>;
 
 export const jobPrefix = (jobId: string) => `jobs/${jobId}/`;
 export const sourceKey = (jobId: string) => `${jobPrefix(jobId)}source.zip`;
+/** A repository job's change count per selected file, when files are sorted by changes. */
+export const changeCountsKey = (jobId: string) => `${jobPrefix(jobId)}change-counts.json`;
 /** Where one attempt writes its outputs; a stale attempt can never write over a newer one's. */
 export const attemptPrefix = (jobId: string, attempt: number) =>
   `${jobPrefix(jobId)}attempts/${attempt}/`;
@@ -68,12 +70,25 @@ export async function planOf(ctx: ServiceContext, user: UserRow): Promise<Plan> 
   return plan;
 }
 
-/** Refuses an empty selection before any work (spec part 1 section 5). */
+/** Refuses an empty selection before any work. */
 export function requireSelection(selected: readonly string[]): void {
   if (selected.length === 0) {
     throw badRequest(
       'VALIDATION_ERROR',
       'No files selected for processing. Please select files and try again.',
+    );
+  }
+}
+
+/**
+ * Sorting by changes reads the repository's git history; an uploaded archive has none, and
+ * ordering its files as if it had would be a silent lie, so the request is refused.
+ */
+export function refuseSortWithoutHistory(input: JobCreationInput): void {
+  if (input.sort_by_changes) {
+    throw badRequest(
+      'VALIDATION_ERROR',
+      "sort_by_changes needs the repository's git history, which an uploaded archive does not have. Create the job from the repository (POST /api/jobs/from-github), or leave sort_by_changes off.",
     );
   }
 }
@@ -94,7 +109,7 @@ export interface CreatedJob {
 
 /**
  * The job creation every source shares: stores the archive under a new job, validates it and
- * the selection, and saves the job with its credits reserved (DESIGN 4.3). A refusal removes
+ * the selection, and saves the job with its credits reserved. A refusal removes
  * the stored archive again. The caller queues the job with queueCreatedJob once its own
  * cleanup is done.
  */
@@ -256,6 +271,7 @@ export async function createJobFromUpload(
   input: AssembleInput,
 ): Promise<JobCreatedResponse> {
   requireSelection(input.selected);
+  refuseSortWithoutHistory(input);
   if (!/\.zip$/i.test(input.file_name)) {
     throw badRequest('VALIDATION_ERROR', 'Please upload a .zip archive.');
   }

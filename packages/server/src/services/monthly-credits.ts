@@ -3,7 +3,7 @@ import { addMonths } from './accounts.js';
 import type { ServiceContext } from './context.js';
 
 /**
- * Monthly credits reset on the user's reset date (DESIGN 4.3): the monthly balance becomes the
+ * Monthly credits reset on the user's reset date: the monthly balance becomes the
  * plan's allowance (a `monthly_reset` row records the difference) and the date moves on by whole
  * months. Unused monthly credits do not carry over; purchased credits are never touched.
  */

@@ -30,7 +30,7 @@ export async function issueSession(
 }
 
 /**
- * Rotation (DESIGN 4.2): the token is claimed atomically and replaced by one of the same family.
+ * Rotation: the token is claimed atomically and replaced by one of the same family.
  * A token that was already rotated is being replayed: its whole family is revoked.
  */
 export async function refreshSession(ctx: ServiceContext, refreshToken: string) {

@@ -7,7 +7,7 @@ import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import type { ServiceContext } from './context.js';
 
-/** Chunks above this are refused; the client's adaptive sizes top out at 32 MB (spec 9). */
+/** Chunks above this are refused; the client's adaptive sizes top out at 32 MB. */
 export const MAX_CHUNK_BYTES = 32 * 1024 * 1024;
 
 export const uploadPrefix = (userId: string, uploadId: string) => `uploads/${userId}/${uploadId}/`;

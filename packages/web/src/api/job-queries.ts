@@ -3,9 +3,9 @@ import { isApiError } from './api-error.js';
 import { jobsApi } from './jobs-api.js';
 import type { JobStatus } from './types.js';
 
-// Query hooks of the job page (spec part 2 sections 2 and 4).
+// Query hooks of the job page.
 
-/** Spec part 2 section 9: the job is polled every 3 s until it succeeds or fails. */
+/** The job is polled every 3 s until it succeeds or fails. */
 export const JOB_POLL_MS = 3_000;
 
 export function isSettled(status: JobStatus | undefined): boolean {
@@ -59,7 +59,7 @@ export function useFileContent(id: string, path: string | null) {
   return useQuery({ ...fileContentQuery(id, path ?? ''), enabled: path !== null });
 }
 
-/** Analytics are loaded only for a succeeded job (spec part 2 section 4). */
+/** Analytics are loaded only for a succeeded job. */
 export function useJobAnalytics(id: string, enabled: boolean) {
   return useQuery({
     queryKey: jobKeys.analytics(id),

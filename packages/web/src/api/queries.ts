@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchSampleBundle } from '../lib/sample-bundle.js';
 import { loadTransactionTotals, type TransactionsQuery } from '../lib/transactions.js';
 import { dataApi } from './data-api.js';
 import type { AppStatus } from './types.js';
@@ -15,7 +16,19 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   waitlistCount: ['waitlist-count'] as const,
   apiKeys: ['api-keys'] as const,
+  sampleBundle: ['sample-bundle'] as const,
 };
+
+/** The landing page's sample bundle: a static file of the build, the same for every visitor. */
+export function useSampleBundle() {
+  return useQuery({
+    queryKey: queryKeys.sampleBundle,
+    queryFn: fetchSampleBundle,
+    staleTime: Infinity,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
+}
 
 export function useAppStatus() {
   return useQuery<AppStatus>({

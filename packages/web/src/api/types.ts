@@ -70,7 +70,7 @@ export type {
 export type JobFile = JobFilesResponse['files'][number];
 
 /**
- * GET /api/jobs/{id}/chunking-analytics (spec part 2 section 3). The contract has no schema for
+ * GET /api/jobs/{id}/chunking-analytics. The contract has no schema for
  * it yet (the engine owns the shape): written from the engine's ChunkingAnalytics, every field
  * past the spec's optional so an older or newer server still renders.
  */

@@ -1,4 +1,4 @@
-/** Paths behind the route guard (spec part 2 section 2, route table). */
+/** Paths behind the route guard. */
 const GUARDED = ['/dashboard', '/usage', '/settings', '/upload', '/jobs/'];
 
 export function isGuardedPath(pathname: string): boolean {

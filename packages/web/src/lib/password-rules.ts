@@ -1,4 +1,4 @@
-// Sign-up password rules (spec part 1 section 5). The rules and their messages come from
+// Sign-up password rules. The rules and their messages come from
 // @repobundle/contract, so the form refuses exactly what the server refuses; this module adds
 // the checklist shown on the Create account tab and the live strength level.
 import {

@@ -15,7 +15,7 @@ describe('yearlyTerms', () => {
     expect(yearlyTerms(served)).toEqual({ price: 89, credits: 1_500, saving: 30.88 });
   });
 
-  it('falls back to the built-in figures (spec part 2 section 9)', () => {
+  it('falls back to the built-in figures', () => {
     expect(yearlyTerms(starter)).toEqual({ price: 99, credits: 1_200, saving: 20.88 });
     expect(yearlyTerms({ ...starter, id: 'free', price_usd: 0 })).toBeUndefined();
   });

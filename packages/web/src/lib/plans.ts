@@ -1,6 +1,6 @@
 import type { CreditPack, Plan } from '../api/types.js';
 
-// Built-in plan data (DESIGN 4.3), used when GET /payments/plans fails.
+// Built-in plan data, used when GET /payments/plans fails.
 export const FALLBACK_PLANS: Plan[] = [
   {
     id: 'free',

@@ -11,7 +11,7 @@ const apiError = (status: number, body: Record<string, unknown> | null) =>
     body,
   );
 
-describe('registration error messages (spec part 1 section 8)', () => {
+describe('registration error messages', () => {
   it('lists the password rules the server refused', () => {
     const error = apiError(400, {
       detail: 'Password does not meet security requirements',

@@ -1,6 +1,6 @@
 import { isApiError } from '../api/api-error.js';
 
-// Spec part 1 section 8: the client wrapper turns a failed registration into a message, then
+// The client wrapper turns a failed registration into a message, then
 // the screen maps that message to the sentence it shows.
 
 export const WAITLIST_MESSAGE = 'This email is not approved for beta access.';

@@ -1,4 +1,4 @@
-// The reset-password strength score of spec part 2 section 5: 0 to 8, one point per check.
+// The reset-password strength score: 0 to 8, one point per check.
 
 export interface ResetStrength {
   score: number;

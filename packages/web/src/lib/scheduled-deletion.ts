@@ -1,4 +1,4 @@
-// How the dashboard shows a job's scheduled deletion (spec part 1 section 2).
+// How the dashboard shows a job's scheduled deletion.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -84,10 +84,12 @@ describe('usage totals', () => {
 });
 
 describe('usage filters as a server query', () => {
+  // Pages by job group on the server: a job's rows never straddle two pages.
   it('sends page and size, and nothing for "all" and an empty search', () => {
     expect(transactionsQuery({ range: 'all', type: 'all', search: '  ', page: 3 }, now)).toEqual({
       page: 3,
       limit: 25,
+      group_by: 'job',
     });
   });
 
@@ -97,6 +99,7 @@ describe('usage filters as a server query', () => {
     ).toEqual({
       page: 1,
       limit: 25,
+      group_by: 'job',
       type: 'usage',
       start_date: '2026-11-15T12:00:00.000Z',
       search: 'Job 1a',

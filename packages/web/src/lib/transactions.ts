@@ -1,6 +1,6 @@
 import type { Transaction, TransactionType, TransactionsResponse } from '../api/types.js';
 
-// Usage screen rules of spec part 1 section 9. Filtering, search and paging run on the server
+// Usage screen rules. Filtering, search and paging run on the server
 // (GET /payments/transactions); these build its query and total the ledger.
 
 export const DATE_RANGES = ['all', '7d', '30d', '90d'] as const;
@@ -26,6 +26,8 @@ export interface TransactionsQuery {
   start_date?: string;
   end_date?: string;
   search?: string;
+  /** Pages count jobs, not rows, so a job's rows arrive whole on one page. */
+  group_by?: 'job';
 }
 
 export interface TransactionFilters {
@@ -44,6 +46,7 @@ export function transactionsQuery(
   return {
     page: filters.page,
     limit: TRANSACTIONS_PAGE_SIZE,
+    group_by: 'job',
     ...(filters.type === 'all' ? {} : { type: filters.type }),
     ...(days === null ? {} : { start_date: new Date(now - days * 86_400_000).toISOString() }),
     ...(search ? { search } : {}),
@@ -120,9 +123,9 @@ export type LedgerItem =
 
 /**
  * A job writes a reservation, then on finishing returns it and charges what it used; read row by
- * row that looks like a refund. Two or more rows of one job (on the page shown) become one line
- * saying what the job used, held or got back, expandable to its rows. The line sits where the
- * job's newest row was.
+ * row that looks like a refund. Two or more rows of one job become one line saying what the job
+ * used, held or got back, expandable to its rows. The line sits where the job's newest row was.
+ * The server pages by job (`group_by=job`), so a page holds every row of each of its jobs.
  */
 export function groupByJob(rows: readonly Transaction[]): LedgerItem[] {
   const byJob = new Map<string, Transaction[]>();

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/feedback.js';
 import { useSession } from '../session/session-context.js';
 
-/** Route guard (spec part 2 section 2): spinner until ready, then /auth or the page. */
+/** Route guard: spinner until ready, then /auth or the page. */
 export function RequireAuth() {
   const { ready, user, signedOutTo } = useSession();
   const location = useLocation();

@@ -11,7 +11,7 @@ import { usePageTitle } from './page-title.js';
 
 /**
  * The app shell. The maintenance status is checked first; a failed check counts as maintenance
- * on (spec part 1 section 4), and the maintenance screen then replaces every route.
+ * on, and the maintenance screen then replaces every route.
  */
 export function RootLayout() {
   usePageTitle();

@@ -46,7 +46,7 @@ function renderApp() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('session start-up (spec part 1 section 4)', () => {
+describe('session start-up', () => {
   it('is ready as signed out without calling the server when no token is stored', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

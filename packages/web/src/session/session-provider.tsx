@@ -48,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(next);
       setSettings(nextSettings);
     } catch (error) {
-      // The server refusing the session ends it (spec part 1 section 4). A request that never
+      // The server refusing the session ends it. A request that never
       // got an answer (offline, or aborted because the page is reloading) does not: clearing
       // the tokens then would sign the person out at random.
       if (isApiError(error) && error.status < 500) tokens.clear();

@@ -1,8 +1,7 @@
 import type { ChunkingStrategyName } from '../../config/options.js';
 
 /**
- * Chunking analytics, as `GET /api/jobs/{id}/chunking-analytics` returns them (spec part 2
- * section 3). Every score is a percentage from 0 to 100 with one decimal, like `utilization`.
+ * Chunking analytics, as `GET /api/jobs/{id}/chunking-analytics` returns them. Every score is a percentage from 0 to 100 with one decimal, like `utilization`.
  */
 export interface ChunkingAnalytics {
   readonly total_chunks: number;

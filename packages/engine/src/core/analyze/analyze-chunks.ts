@@ -9,7 +9,7 @@ import { scoreChunks } from './score-chunks.js';
 import { suggest } from './suggest.js';
 
 /**
- * Chunking analytics of one job (DESIGN 4.10; formulas in `scoreChunks`, cut rules in
+ * Chunking analytics of one job (formulas in `scoreChunks`, cut rules in
  * `judgeCuts`). `cost` is the chunk stage's cost model: with it, whether a definition fits a chunk
  * is judged exactly as the planner judges it; without it, from the job's own figures.
  */

@@ -22,7 +22,7 @@ export const PERFORMANCE_WEIGHTS = { packing: 0.4, boundary: 0.3, context: 0.3 }
  * - boundary = of the 2 x (chunks - 1) cut edges (the end of one chunk, the start of the next, which
  *   differ when windows overlap), the share on a file or syntax boundary (`judgeCuts`); 100 with
  *   one chunk.
- * - context = share of chunks whose pieces are all whole units (`judgeCuts`): DESIGN 4.10, "no
+ * - context = share of chunks whose pieces are all whole units (`judgeCuts`): "no
  *   function cut in two".
  * - performance = 0.4 x packing + 0.3 x boundary + 0.3 x context: packing weighs most because it is
  *   what a reader pays for (tokens and requests); the two structure scores share the rest.

@@ -5,7 +5,7 @@ import type { Rule, SuggestInput } from './suggest-input.js';
 import { renderRatio } from './suggest-input.js';
 import { oversizedDefinitions, splitDefinitions } from './suggest-syntax.js';
 
-/** Utilization under this is shown orange (spec part 2 section 9); above 80 a score is green. */
+/** Utilization under this is shown orange; above 80 a score is green. */
 const LOW_UTILIZATION = 40;
 const GOOD_SCORE = 80;
 const LOW_BOUNDARY = 50;

@@ -5,7 +5,9 @@ import { getRenderer } from '../render/index.js';
 import { getTokenCounter } from '../tokens/index.js';
 import { loadRankTable } from '../tokens/rank-table.js';
 import type { Chunk } from '../types.js';
-import { recountChanged } from './count-chunk.js';
+import { computeLineStarts } from './line-index.js';
+import { countBySegments, recountChanged } from './count-chunk.js';
+import { makeFile } from './testing/make-file.js';
 import { fileContent } from './testing/arbitraries.js';
 import { assertProperty } from './testing/assert-property.js';
 
@@ -98,4 +100,71 @@ describe('recountChanged', () => {
       if (format !== 'yaml') expect(recounted).toBeGreaterThan(20);
     },
   );
+});
+
+describe('countBySegments', () => {
+  /** Wrapper, file, wrapper, file, ... wrapper, as a chunk renders whole files. */
+  function segmentsOf(contents: readonly string[], wrapper: (index: number) => string) {
+    const files = contents.map((content, index) => makeFile(counter, `f${index}.txt`, content));
+    const segments: string[] = [wrapper(0)];
+    const spans = files.map((file, index) => {
+      segments.push(file.content, wrapper(index + 1));
+      return {
+        file: index,
+        start: 0,
+        end: file.content.length,
+        startsOnBoundary: true,
+        endsOnBoundary: true,
+      };
+    });
+    return { files, segments, spans };
+  }
+
+  function countWith(contents: readonly string[], wrapper: (index: number) => string) {
+    const { files, segments, spans } = segmentsOf(contents, wrapper);
+    const texts: string[] = [];
+    const { known, pending } = countBySegments(
+      segments,
+      spans,
+      files,
+      (file) => computeLineStarts(file.content),
+      counter,
+      texts,
+    );
+    const total = known + pending.reduce((sum, index) => sum + counter.count(texts[index]!), 0);
+    const recounted = pending.reduce((sum, index) => sum + texts[index]!.length, 0);
+    return { total, exact: counter.count(segments.join('')), recounted };
+  }
+
+  it('is exact for files that start or end with blank space next to their wrappers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.constantFrom('', '\n', '  ', '\n\n  ', '\t'), fileContent, fc.boolean()),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.constantFrom('\n', '', '\n```\n', ' '),
+        (pieces, edge) => {
+          const contents = pieces.map(
+            ([lead, body, newline]) => lead + body + (newline ? '\n' : ''),
+          );
+          const { total, exact } = countWith(contents, (index) => `${edge}## file ${index}\n`);
+          expect(total).toBe(exact);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('recounts only the lines next to unclean junctions, not whole files', () => {
+    // Every file starts with blank space (its first junction is not clean) and has no final
+    // newline (nor is its last): before, such a chunk was merged into one text, recounted whole,
+    // and copied in full at every join.
+    const body = 'export const value = compute(input);\n'.repeat(2000);
+    const contents = Array.from({ length: 40 }, (_, index) => `\n  // file ${index}\n${body}end()`);
+    const { total, exact, recounted } = countWith(contents, (index) => `\n## file ${index}\n`);
+    expect(total).toBe(exact);
+    const size = contents.reduce((sum, content) => sum + content.length, 0);
+    expect(recounted).toBeLessThan(size / 100);
+  });
 });

@@ -1,5 +1,11 @@
 import type { TokenCounter } from '../tokens/token-counter.js';
-import { isCleanJunction, isNewlineJunction, PROBE_CHARS } from '../tokens/clean-joins.js';
+import type { EncodingName } from '../../config/options.js';
+import {
+  isCleanJunction,
+  isNewlineJunction,
+  MAX_SCANNED_LEFT,
+  PROBE_CHARS,
+} from '../tokens/clean-joins.js';
 import type { ProcessedFile } from '../types.js';
 import { at, computeLineStarts, lineAt } from './line-index.js';
 import type { PlannedSpan } from './strategy.js';
@@ -31,14 +37,14 @@ export function countBySegments(
     const span = isWrapper ? undefined : spans[(index - 1) / 2];
     const file = span === undefined ? undefined : files[span.file];
     const tokens = file && span ? knownSpanTokens(file, span, lineStarts(file)) : undefined;
-    const part: Part = { text, tokens, isShort: isWrapper };
+    const part = singlePart(text, tokens, isWrapper);
     const last = parts.pop();
     // The junction is judged against everything that follows it, not this segment alone: a
     // one-space piece between a wrapper's "\n" and the next wrapper's "\n" joins both newlines
     // into one pre-token, though each pair on its own joins cleanly.
     if (
       last === undefined ||
-      isCleanJunction(last.text, followingText(segments, index), counter.encoding)
+      isCleanJunctionAfter(last, followingText(segments, index), counter.encoding)
     ) {
       if (last) parts.push(last);
       parts.push(part);
@@ -50,8 +56,8 @@ export function countBySegments(
   const pending: number[] = [];
   for (const part of parts) {
     if (part.tokens !== undefined) known += part.tokens;
-    else if (part.isShort) known += counter.count(part.text);
-    else pending.push(texts.push(part.text) - 1);
+    else if (part.isShort) known += counter.count(textOf(part));
+    else pending.push(texts.push(textOf(part)) - 1);
   }
   return { known, pending };
 }
@@ -65,36 +71,99 @@ function followingText(segments: readonly string[], index: number): string {
   return text;
 }
 
+/**
+ * A stretch of the chunk's text, kept as the pieces it was joined from: joining parts one after
+ * another into a single string, then reading its last characters, made V8 copy the whole text
+ * so far at every join (a quadratic flatten of multi-megabyte chunks).
+ */
 interface Part {
-  readonly text: string;
+  readonly pieces: readonly string[];
+  readonly length: number;
   /** Exact tokens when known without counting this text. */
   readonly tokens: number | undefined;
   /** Short enough to count on this thread. */
   readonly isShort: boolean;
 }
 
+function singlePart(text: string, tokens: number | undefined, isShort: boolean): Part {
+  return { pieces: [text], length: text.length, tokens, isShort };
+}
+
+function textOf(part: Part): string {
+  return part.pieces.length === 1 ? (part.pieces[0] as string) : part.pieces.join('');
+}
+
+/** The last `count` characters of a part (fewer if it is shorter), read from its pieces. */
+function tailOf(part: Part, count: number): string {
+  let tail = '';
+  for (let index = part.pieces.length - 1; index >= 0 && tail.length < count; index--) {
+    const piece = part.pieces[index] as string;
+    tail = piece.slice(Math.max(0, piece.length - (count - tail.length))) + tail;
+  }
+  return tail;
+}
+
+/** isCleanJunction with a part on the left; a long part is judged by its last characters only. */
+function isCleanJunctionAfter(left: Part, right: string, encoding: EncodingName): boolean {
+  if (left.length <= MAX_SCANNED_LEFT) return isCleanJunction(textOf(left), right, encoding);
+  if (right.length === 0) return true;
+  const tail = tailOf(left, 2);
+  return isNewlineJunction(tail, tail.length, right, 0);
+}
+
 /**
  * Two parts whose junction is not clean, as parts that are. Typically a file without a final
  * newline before its closing wrapper: its last line is split off where the file's own pre-tokens
  * are cut cleanly, so the body keeps its known count (minus the last line's) and only the last
- * line is counted again, with the wrapper. Otherwise the two are merged and counted whole.
+ * line is counted again, with the wrapper. The mirror case, a wrapper before a file that starts
+ * with blank space, splits off the file's first line. Otherwise the two are merged and counted
+ * whole.
  */
 function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
-  const text = left.text;
-  const lastLine = text.lastIndexOf('\n') + 1;
-  if (
-    left.tokens !== undefined &&
-    right.isShort &&
-    lastLine > 0 &&
-    isNewlineJunction(text, lastLine, text, lastLine)
-  ) {
-    const tail = text.slice(lastLine);
-    return [
-      { text: text.slice(0, lastLine), tokens: left.tokens - counter.count(tail), isShort: false },
-      { text: tail + right.text, tokens: undefined, isShort: true },
-    ];
+  if (left.tokens !== undefined && right.isShort && left.pieces.length === 1) {
+    const text = left.pieces[0] as string;
+    const lastLine = text.lastIndexOf('\n') + 1;
+    if (lastLine > 0 && isNewlineJunction(text, lastLine, text, lastLine)) {
+      const tail = text.slice(lastLine);
+      return [
+        singlePart(text.slice(0, lastLine), left.tokens - counter.count(tail), false),
+        {
+          pieces: [tail, ...right.pieces],
+          length: tail.length + right.length,
+          tokens: undefined,
+          isShort: true,
+        },
+      ];
+    }
   }
-  return [{ text: text + right.text, tokens: undefined, isShort: left.isShort && right.isShort }];
+  if (right.tokens !== undefined && left.isShort && right.pieces.length === 1) {
+    const text = right.pieces[0] as string;
+    const firstLineEnd = text.indexOf('\n') + 1;
+    if (
+      firstLineEnd > 0 &&
+      firstLineEnd < text.length &&
+      isNewlineJunction(text, firstLineEnd, text, firstLineEnd)
+    ) {
+      const head = text.slice(0, firstLineEnd);
+      return [
+        {
+          pieces: [...left.pieces, head],
+          length: left.length + head.length,
+          tokens: undefined,
+          isShort: true,
+        },
+        singlePart(text.slice(firstLineEnd), right.tokens - counter.count(head), false),
+      ];
+    }
+  }
+  return [
+    {
+      pieces: [...left.pieces, ...right.pieces],
+      length: left.length + right.length,
+      tokens: undefined,
+      isShort: left.isShort && right.isShort,
+    },
+  ];
 }
 
 /**

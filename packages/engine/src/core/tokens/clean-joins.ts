@@ -2,7 +2,7 @@ import type { EncodingName } from '../../config/options.js';
 import { createSplitPattern } from './split-patterns.js';
 
 /** Longest left side we scan to find its last pre-token; longer ones need the newline rule. */
-const MAX_SCANNED_LEFT = 4096;
+export const MAX_SCANNED_LEFT = 4096;
 /**
  * How much of the right side the probe sees. A rule that fails only for lack of input would have
  * to run through all of it, and every such run (letters, whitespace) also has a rule that then

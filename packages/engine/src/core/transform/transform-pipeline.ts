@@ -1,5 +1,6 @@
 import type { FileStageOptions } from '../../config/options.js';
 import { addLineNumbersTransform } from './add-line-numbers.js';
+import { compressTransform } from './compress/compress-transform.js';
 import { notebookTransform } from './notebook/notebook-transform.js';
 import { removeBlankLinesTransform } from './remove-blank-lines.js';
 import { removeCommentsTransform } from './remove-comments/remove-comments-transform.js';
@@ -7,13 +8,14 @@ import { redactSecretsTransform } from './secrets/redact-secrets-transform.js';
 import type { Transform, TransformContext } from './transform.js';
 
 /**
- * The transform steps in the order DESIGN 1.1 fixes: notebooks, comment removal, blank lines,
- * secret redaction, line numbers. Notebook conversion, comment removal and redaction are added
- * here by their own modules; line numbers stay last because every other step changes lines.
+ * The transform steps in their fixed order: notebooks, comment removal, compression, blank
+ * lines, secret redaction, line numbers. Notebook conversion, comment removal and redaction are
+ * added here by their own modules; line numbers stay last because every other step changes lines.
  */
 export const TRANSFORMS: readonly Transform[] = [
   notebookTransform,
   removeCommentsTransform,
+  compressTransform,
   removeBlankLinesTransform,
   redactSecretsTransform,
   addLineNumbersTransform,

@@ -1,5 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { GitCommit, GitContext } from '../../core/types.js';
+import { readChangeCounts } from './change-counts.js';
+import { readLog } from './git-log.js';
 import { GitCommandError, runGit } from './run-git.js';
 
 /** What the person asked for with --include-diffs, --include-logs [N] and --sort-by-changes. */
@@ -19,8 +21,6 @@ export interface GitContextResult {
   readonly notes: readonly string[];
 }
 
-/** The history sort-by-changes reads: enough to rank files, bounded for very long histories. */
-export const CHANGE_HISTORY_COMMITS = 1000;
 /** A diff larger than this is left out with a note rather than held in memory and rendered. */
 const MAX_DIFF_BYTES = 16 * 1024 * 1024;
 const MAX_LOG_BYTES = 64 * 1024 * 1024;
@@ -102,65 +102,13 @@ export async function readGitContext(
   }
   let changeCounts: Map<string, number> | undefined;
   if (request.sortByChanges) {
-    const commits = hasHead ? await readLog(git, CHANGE_HISTORY_COMMITS, false) : [];
-    changeCounts = new Map();
-    for (const commit of commits) {
-      for (const file of commit.files) changeCounts.set(file, (changeCounts.get(file) ?? 0) + 1);
-    }
+    changeCounts = hasHead ? await readChangeCounts(git) : new Map<string, number>();
   }
   const context =
     diffs !== undefined || logs !== undefined
       ? { ...(diffs && { diffs }), ...(logs && { logs }) }
       : undefined;
   return { context, changeCounts, notes };
-}
-
-const RECORD = '\x1e';
-const FIELD = '\x1f';
-
-async function readLog(
-  git: (args: readonly string[]) => Promise<Buffer>,
-  count: number,
-  withMessages = true,
-): Promise<GitCommit[]> {
-  if (count === 0) return [];
-  const format = withMessages
-    ? `${RECORD}%H${FIELD}%aI${FIELD}%an${FIELD}%B${FIELD}`
-    : `${RECORD}%H${FIELD}${FIELD}${FIELD}${FIELD}`;
-  // No rename detection: it would read file contents, which a partial clone fetches one by one.
-  const out = await git([
-    'log',
-    `-n${count}`,
-    '--no-renames',
-    '--no-color',
-    '--name-only',
-    '--relative',
-    `--format=${format}`,
-    'HEAD',
-    '--',
-    '.',
-  ]);
-  return parseLog(out.toString('utf8'));
-}
-
-/** Parses `git log --name-only` with the record and field separators of readLog. */
-export function parseLog(text: string): GitCommit[] {
-  const commits: GitCommit[] = [];
-  for (const record of text.split(RECORD)) {
-    if (record.trim() === '') continue;
-    const [hash = '', date = '', author = '', message = '', files = ''] = record.split(FIELD);
-    commits.push({
-      hash,
-      date,
-      author,
-      message: message.trim(),
-      files: files
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== ''),
-    });
-  }
-  return commits;
 }
 
 /**

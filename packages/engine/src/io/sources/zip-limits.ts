@@ -1,4 +1,4 @@
-/** What an archive may declare before we refuse it (DESIGN 4.12). */
+/** What an archive may declare before we refuse it (docs/product.md#uploads). */
 export interface ZipLimits {
   /** Central directory records, folders included. */
   readonly maxEntries: number;

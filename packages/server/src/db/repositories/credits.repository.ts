@@ -35,10 +35,24 @@ export class InsufficientCreditsError extends Error {
 }
 
 /**
- * Balances and their ledger (DESIGN 4.3). Must run inside a transaction: the balance row is
+ * Balances and their ledger. Must run inside a transaction: the balance row is
  * locked, changed and its ledger row written together, so balances equal the ledger's sum.
  */
 export function createCreditsRepository(db: Executor) {
+  /** A user's ledger rows that pass the filter (type, credit type, dates, description). */
+  const filteredLedger = (userId: string, filter: TransactionFilter) => {
+    let query = db.selectFrom('credit_transactions').where('user_id', '=', userId);
+    if (filter.type) query = query.where('type', '=', filter.type);
+    if (filter.creditType) query = query.where('credit_type', '=', filter.creditType);
+    if (filter.from) query = query.where('created_at', '>=', filter.from);
+    if (filter.to) query = query.where('created_at', '<', filter.to);
+    if (filter.search) {
+      const escaped = filter.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+      query = query.where('description', 'ilike', `%${escaped}%`);
+    }
+    return query;
+  };
+
   return {
     async createBalances(userId: string): Promise<void> {
       await db
@@ -130,15 +144,7 @@ export function createCreditsRepository(db: Executor) {
 
     /** One page of a user's ledger, newest first, with the total count for pagination. */
     async listTransactions(userId: string, filter: TransactionFilter, page: number, limit: number) {
-      let query = db.selectFrom('credit_transactions').where('user_id', '=', userId);
-      if (filter.type) query = query.where('type', '=', filter.type);
-      if (filter.creditType) query = query.where('credit_type', '=', filter.creditType);
-      if (filter.from) query = query.where('created_at', '>=', filter.from);
-      if (filter.to) query = query.where('created_at', '<', filter.to);
-      if (filter.search) {
-        const escaped = filter.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-        query = query.where('description', 'ilike', `%${escaped}%`);
-      }
+      const query = filteredLedger(userId, filter);
       const [rows, total] = await Promise.all([
         query
           .selectAll()
@@ -149,6 +155,54 @@ export function createCreditsRepository(db: Executor) {
           .execute(),
         query.select(sql<number>`count(*)::integer`.as('total')).executeTakeFirstOrThrow(),
       ]);
+      return { rows, total: total.total };
+    },
+
+    /**
+     * One page of a user's ledger by job: a page holds `limit` groups (every kept row of one job,
+     * or one row without a job), newest group first, so a job never straddles two pages. `total`
+     * counts groups.
+     */
+    async listTransactionGroups(
+      userId: string,
+      filter: TransactionFilter,
+      page: number,
+      limit: number,
+    ) {
+      const groupKey = sql<string>`coalesce(job_id, id)`;
+      const groups = filteredLedger(userId, filter)
+        .select([groupKey.as('group_key'), sql<Date>`max(created_at)`.as('newest')])
+        .groupBy(groupKey);
+      const [keys, total] = await Promise.all([
+        db
+          .selectFrom(groups.as('groups'))
+          .select('group_key')
+          .orderBy('newest', 'desc')
+          .orderBy('group_key')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom(groups.as('groups'))
+          .select(sql<number>`count(*)::integer`.as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (keys.length === 0) return { rows: [], total: total.total };
+      const order = new Map(keys.map((key, index) => [key.group_key, index]));
+      const rows = await filteredLedger(userId, filter)
+        .selectAll()
+        .where(
+          groupKey,
+          'in',
+          keys.map((key) => key.group_key),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+      const position = (row: { job_id: string | null; id: string }) =>
+        order.get(row.job_id ?? row.id) ?? 0;
+      // A stable sort keeps each group's rows newest first.
+      rows.sort((a, b) => position(a) - position(b));
       return { rows, total: total.total };
     },
 

@@ -17,7 +17,7 @@ export interface ChunkRow {
   size: number;
 }
 
-/** Chunked uploads in progress (DESIGN 4.12); keys are always (user, upload id). */
+/** Chunked uploads in progress; keys are always (user, upload id). */
 export function createUploadsRepository(db: Executor) {
   return {
     find(userId: string, uploadId: string): Promise<UploadRow | undefined> {

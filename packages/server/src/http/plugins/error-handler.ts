@@ -56,7 +56,7 @@ export function answerRouterError(error: FastifyError, reply: FastifyReply): voi
 }
 
 /**
- * The one place where errors become HTTP answers (STYLE habit 5): `{detail, code}` with the
+ * The one place where errors become HTTP answers `{detail, code}` with the
  * status of the error's kind. Anything unexpected is logged and answered as a bare 500.
  */
 export function useErrorHandler(app: FastifyInstance): void {

@@ -13,7 +13,7 @@ import {
 import { createTokenCipher } from './token-cipher.js';
 
 const STATE_TTL_MS = minutes(10);
-/** What the spec's settings card says is requested (spec part 2 section 6). */
+/** What the spec's settings card says is requested. */
 const SCOPES = 'repo user:email';
 const PAID_PLANS = ['starter', 'pro', 'enterprise'];
 
@@ -35,7 +35,7 @@ function githubEndpoints(ctx: ServiceContext): GithubEndpoints {
   };
 }
 
-/** Repository features are for Starter and above (spec part 1 section 6). */
+/** Repository features are for Starter and above. */
 function requireRepositoryPlan(user: UserRow): void {
   if (!PAID_PLANS.includes(user.plan_id.toLowerCase())) {
     throw forbidden(

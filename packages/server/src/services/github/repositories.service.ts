@@ -12,12 +12,14 @@ import {
   type RepositoryZipResponse,
   type fromGithubRequestSchema,
 } from '@repobundle/contract';
+import { readChangeCounts } from '@repobundle/engine';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/repositories/users.repository.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 import { resolveJobOptions } from '../job-options.js';
 import {
+  changeCountsKey,
   createJobFromArchive,
   planOf,
   queueCreatedJob,
@@ -142,7 +144,7 @@ async function archiveOf(from: Checkout) {
   return { file, size, files: entries.filter(isRegularFile) };
 }
 
-/** POST /api/jobs/github/download-zip: `git archive` of the commit, base64 (spec part 1 s. 3). */
+/** POST /api/jobs/github/download-zip: `git archive` of the commit, base64. */
 export async function downloadRepositoryZip(
   ctx: ServiceContext,
   user: UserRow,
@@ -207,9 +209,27 @@ export async function repositoryFileContent(
 
 export type FromGithubInput = z.output<typeof fromGithubRequestSchema>;
 
+/** Bytes of `git log --name-only` over the ranked history: far past 1,000 commits of any size. */
+const MAX_HISTORY_LOG_BYTES = 256 * MB;
+
+/**
+ * How often each selected file changed in the commits before the checkout's commit (the
+ * engine's ranking for sort by changes); files never changed are left out (they count 0).
+ */
+async function selectedChangeCounts(
+  from: Checkout,
+  selected: readonly string[],
+): Promise<Record<string, number>> {
+  const counts = await readChangeCounts((args) => from.git(args, MAX_HISTORY_LOG_BYTES), from.rev);
+  const wanted = new Set(selected);
+  return Object.fromEntries([...counts].filter(([path]) => wanted.has(path)));
+}
+
 /**
  * POST /api/jobs/from-github: the same job creation as assemble, with `git archive` of the
- * commit as the archive. The plan's upload limit applies to that archive as to an upload.
+ * commit as the archive. The plan's upload limit applies to that archive as to an upload. With
+ * sort_by_changes the checkout also reads the commits before it, and the change count of each
+ * selected file is stored beside the archive for the worker to order files by.
  * `everyFile` selects every file of the commit (the hosted MCP tool, whose caller has not seen
  * the tree); eligibility, .gitignore and patterns then decide as for any selection.
  */
@@ -223,7 +243,8 @@ export async function createJobFromGithub(
   if (!everyFile) requireSelection(input.selected);
   const plan = await planOf(ctx, user);
   const options = resolveJobOptions(input, plan);
-  const created = await checkout(ctx, target, token, 'files', async (from) => {
+  const mode: CheckoutMode = options.sort_by_changes ? 'history' : 'files';
+  const created = await checkout(ctx, target, token, mode, async (from) => {
     const { file, size, files } = await archiveOf(from);
     if (size > plan.uploadLimitMb * MB) {
       throw new AppError(
@@ -233,10 +254,22 @@ export async function createJobFromGithub(
       );
     }
     const selection = everyFile ? { ...input, selected: files.map((entry) => entry.path) } : input;
+    const changeCounts = options.sort_by_changes
+      ? await selectedChangeCounts(from, selection.selected).catch((error: unknown) => {
+          throw fetchError(error, target);
+        })
+      : undefined;
     return createJobFromArchive(ctx, user, plan, selection, options, {
       kind: 'github',
       name: `${target.owner}/${target.repo}@${from.branch}`,
-      store: (jobId) => ctx.storage.put(sourceKey(jobId), createReadStream(file)),
+      store: async (jobId) => {
+        await ctx.storage.put(sourceKey(jobId), createReadStream(file));
+        if (changeCounts) {
+          await ctx.storage.put(changeCountsKey(jobId), Buffer.from(JSON.stringify(changeCounts)), {
+            contentType: 'application/json',
+          });
+        }
+      },
     });
   });
   return queueCreatedJob(ctx, created);

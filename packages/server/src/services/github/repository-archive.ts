@@ -7,7 +7,7 @@ import { isRegularFile, type TreeEntry } from './repository-tree.js';
  * Writes the commit as a ZIP to `target` with `git archive`. The archive holds exactly the files
  * the preview lists: the repository's own export-ignore and export-subst attributes are switched
  * off (a listed file would be missing, or its content rewritten), and symbolic links are left
- * out, since the archive checks refuse links (DESIGN 4.12) and a link's target is not content.
+ * out, since the archive checks refuse links and a link's target is not content.
  */
 export async function writeArchive(
   checkout: Checkout,

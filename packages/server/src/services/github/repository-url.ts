@@ -1,7 +1,7 @@
 import { DEFAULT_REPOSITORY_BRANCH } from '@repobundle/contract';
 import { badRequest } from '../../errors.js';
 
-// What the user types never reaches a command line unchecked (DESIGN 4.11): the URL is reduced
+// What the user types never reaches a command line unchecked: the URL is reduced
 // to an owner, a repository and a ref; the clone URL comes from GIT_CLONE_URL alone.
 
 export const INVALID_REPOSITORY_URL = 'Please enter a valid GitHub repository URL';
@@ -66,8 +66,7 @@ function isName(part: string | undefined): part is string {
 }
 
 /**
- * Parses `{host}/{owner}/{repo}` with an optional `/tree/{branch or commit}` (spec part 1
- * section 5), with or without http(s)://, a trailing `.git` or slash, a query or a fragment.
+ * Parses `{host}/{owner}/{repo}` with an optional `/tree/{branch or commit}`, with or without http(s)://, a trailing `.git` or slash, a query or a fragment.
  * A ref in the URL wins over the form's `branch`, which defaults to main.
  */
 export function parseRepositoryUrl(input: string, branch?: string): RepositoryTarget {

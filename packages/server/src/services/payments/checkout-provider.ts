@@ -29,7 +29,7 @@ export interface StartedPaymentIntent extends StartedCheckout {
 }
 
 /**
- * The payments adapter (DESIGN 1.2). `local` keeps sessions in our database and lets the app's
+ * The payments adapter. `local` keeps sessions in our database and lets the app's
  * own checkout page complete them; `stripe` creates Stripe Checkout Sessions (or PaymentIntents)
  * and completes ours from Stripe's signed webhooks, through the same fulfilment (fulfil-order.ts).
  */
@@ -39,7 +39,7 @@ export interface CheckoutProvider {
   startPaymentIntent(buyer: Buyer, order: CheckoutOrder): Promise<StartedPaymentIntent>;
 }
 
-/** STRIPE_SECRET_KEY chooses real payments (DESIGN section 3); unset, the local test mode. */
+/** STRIPE_SECRET_KEY chooses real payments; unset, the local test mode. */
 export function createCheckoutProvider(ctx: ServiceContext): CheckoutProvider {
   return ctx.config.stripe.secretKey
     ? createStripeCheckoutProvider(ctx)

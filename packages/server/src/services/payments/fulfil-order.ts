@@ -18,7 +18,7 @@ async function grantPack(repos: Repositories, session: CheckoutSessionRow): Prom
  * A subscription starts a new billing period now: the plan and cycle move to the user, the
  * reset date moves a month on, and the monthly balance is topped up to the plan's allowance
  * (a `subscription_bonus` row records the difference). Monthly credits do not carry over
- * (DESIGN 4.3), so a balance already above the allowance is left as it is, never cut.
+ *, so a balance already above the allowance is left as it is, never cut.
  */
 async function applySubscription(
   repos: Repositories,

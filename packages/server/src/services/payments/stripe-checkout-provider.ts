@@ -22,7 +22,7 @@ const checkoutSessionSchema = z.object({ id: z.string().min(1), url: z.url() });
 const paymentIntentSchema = z.object({ id: z.string().min(1), client_secret: z.string().min(1) });
 
 /**
- * Stripe mode (DESIGN 1.2): our session row is written first (so the webhook always finds what
+ * Stripe mode: our session row is written first (so the webhook always finds what
  * was sold, at our price), then Stripe is asked for a Checkout Session or PaymentIntent naming
  * it in `metadata[checkout_id]`. Payment completes only through the signed webhook.
  */

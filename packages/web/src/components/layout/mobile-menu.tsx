@@ -30,7 +30,8 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
 
   return createPortal(
     <>
-      <div className="drawer-backdrop" onClick={onClose} />
+      {/* Escape closes the menu for the keyboard; the backdrop is the pointer's way out. */}
+      <div className="drawer-backdrop" role="presentation" onClick={onClose} />
       <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-label="Menu">
         <div className="row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
           <span className="brand">Menu</span>

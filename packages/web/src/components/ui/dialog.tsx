@@ -56,8 +56,10 @@ export function Dialog({ open, title, onClose, children, footer, wide, hideClose
 
   if (!open) return null;
   return createPortal(
+    // Escape closes the dialog for the keyboard; the backdrop is the pointer's way out.
     <div
       className="dialog-backdrop"
+      role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

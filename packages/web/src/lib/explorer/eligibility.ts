@@ -1,5 +1,5 @@
-// Which archive files a job can process: the engine's own rules (@repobundle/contract/files, DESIGN
-// 4.4), so the explorer greys out exactly what a job would skip. The server re-checks everything,
+// Which archive files a job can process: the engine's own rules (@repobundle/contract/files), so the
+// explorer greys out exactly what a job would skip. The server re-checks everything,
 // content sniffing included, and stays the authority.
 import {
   DEFAULT_MAX_FILE_BYTES,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ancestorsOf, buildFileTree, initialExpanded, type FileTree } from './file-tree.js';
 import {
+  checksWithout,
   computeView,
   flattenRows,
   folderState,
@@ -10,6 +11,7 @@ import {
   setAllShown,
   toggleFile,
   toggleFolder,
+  uncheckedPaths,
   type TreeFilter,
 } from './tree-state.js';
 
@@ -216,5 +218,21 @@ describe('100,000 files', () => {
     // Loose bounds: a guard against a quadratic slip on a shared, busy machine, not a benchmark.
     expect(buildMs).toBeLessThan(4000);
     expect(toggleMs).toBeLessThan(1500);
+  });
+});
+
+describe('a selection kept by path', () => {
+  it('comes back as the same checks in a tree built again from the same archive', () => {
+    const { tree, filter, flags } = setup();
+    const view = computeView(tree, filter, flags);
+    const changed = toggleFolder(tree, view, flags, folderIndex(tree, 'repo/src/util'));
+    const left = uncheckedPaths(tree, changed);
+    expect(left.sort()).toEqual(['repo/src/util/helpers.py', 'repo/src/util/strings.ts']);
+
+    const again = buildFileTree(ENTRIES, ['repo/empty']);
+    const restored = checksWithout(again, [...left, 'repo/not-in-this-archive.ts']);
+    expect(paths(again, selectedFiles(again, filter.languages, restored))).toEqual(
+      paths(tree, selectedFiles(tree, filter.languages, changed)),
+    );
   });
 });

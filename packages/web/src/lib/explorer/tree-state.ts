@@ -194,3 +194,22 @@ export function flattenRows(
   }
   return Int32Array.from(rows);
 }
+
+/** The eligible files left unchecked, by path: what a selection kept elsewhere must remember. */
+export function uncheckedPaths(tree: FileTree, flags: Uint8Array): string[] {
+  const paths: string[] = [];
+  tree.files.forEach((file, index) => {
+    if (file.reason === null && !flags[index]) paths.push(file.path);
+  });
+  return paths;
+}
+
+/** The default checks with the given paths unchecked (paths not in this tree are ignored). */
+export function checksWithout(tree: FileTree, unchecked: readonly string[]): Uint8Array {
+  const flags = initialChecks(tree);
+  const leftOut = new Set(unchecked);
+  tree.files.forEach((file, index) => {
+    if (leftOut.has(file.path)) flags[index] = 0;
+  });
+  return flags;
+}

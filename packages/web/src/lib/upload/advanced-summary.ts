@@ -1,7 +1,7 @@
 import type { UploadOptions } from './job-fields.js';
 import { formatTokenLimit } from './token-limits.js';
 
-// The advanced options summary (spec part 1 section 2): one item per kind of option, each
+// The advanced options summary: one item per kind of option, each
 // with details; the panel shows the first two details and then an ellipsis.
 
 export const FORMAT_LABELS: Readonly<Record<string, string>> = {
@@ -32,6 +32,7 @@ export function summarizeOptions(options: UploadOptions): SummaryItem[] {
     options.includeBlankLines ? 'Blank lines kept' : 'Blank lines removed',
     options.includeMetadata ? 'Line numbers' : 'No line numbers',
   ];
+  if (options.compress) processing.push('Signatures only');
   if (options.notebookProcessing) processing.push('Notebooks converted');
   const chunking = [
     STRATEGY_LABELS[options.chunkingStrategy]!,

@@ -1,4 +1,4 @@
-// How a file is cut for the chunked upload (spec part 1 section 9).
+// How a file is cut for the chunked upload.
 
 const MB = 1024 * 1024;
 export const STREAMING_THRESHOLD = 10 * MB;

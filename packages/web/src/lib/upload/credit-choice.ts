@@ -1,4 +1,4 @@
-// The credits modal's decision (spec part 1 section 4, Credit flow on Process).
+// The credits modal's decision.
 
 export type CreditKind = 'monthly' | 'purchased';
 

@@ -1,4 +1,4 @@
-// Custom ignore patterns as the Git Ignore tab keeps them (spec part 1 section 3). The checks
+// Custom ignore patterns as the Git Ignore tab keeps them. The checks
 // are the engine's first ones, so most mistakes are caught before a job is sent; the server
 // validates each pattern fully.
 

@@ -1,4 +1,4 @@
-/** Base64 characters decoded at a time (spec part 1 section 9: 1 MB pieces); a multiple of 4. */
+/** Base64 characters decoded at a time (1 MB pieces); a multiple of 4. */
 export const BASE64_PIECE_CHARS = 1024 * 1024;
 
 /**

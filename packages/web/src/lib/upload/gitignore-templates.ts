@@ -1,4 +1,4 @@
-// Ignore templates offered on the Git Ignore tab (spec part 1 section 9). Patterns are
+// Ignore templates offered on the Git Ignore tab. Patterns are
 // gitignore syntax, added as custom excludes with the source `template:{name}`.
 
 export const GITIGNORE_TEMPLATES: ReadonlyArray<{ name: string; patterns: readonly string[] }> = [

@@ -2,13 +2,15 @@ import type { ChunkingStrategy, JobCreationFields, OutputFormat } from '@repobun
 import type { CustomPattern } from './custom-patterns.js';
 import type { TokenLimit } from './token-limits.js';
 
-// The upload options as the screen keeps them (spec part 1 section 3, Upload options), and
+// The upload options as the screen keeps them, and
 // their mapping onto the job-creation fields.
 
 export interface UploadOptions {
   outputFormat: OutputFormat;
   template: string;
   includeComments: boolean;
+  /** Signatures only: function bodies become placeholders, imports and types stay. */
+  compress: boolean;
   includeBlankLines: boolean;
   includeMetadata: boolean;
   notebookProcessing: boolean;
@@ -37,6 +39,7 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   outputFormat: 'md',
   template: DEFAULT_TEMPLATE,
   includeComments: true,
+  compress: false,
   includeBlankLines: true,
   includeMetadata: true,
   notebookProcessing: false,
@@ -79,6 +82,7 @@ export function toJobFields(
     estimated_tokens: estimatedTokens,
     output_format: options.outputFormat,
     remove_comments: !options.includeComments,
+    compress: options.compress,
     remove_blank_lines: !options.includeBlankLines,
     show_line_numbers: options.includeMetadata,
     token_limit: options.tokenLimit,

@@ -1,4 +1,4 @@
-// Repository URLs (spec part 1 section 5): {host}/{owner}/{repo}, optionally /tree/{ref}.
+// Repository URLs: {host}/{owner}/{repo}, optionally /tree/{ref}.
 
 export const INVALID_REPOSITORY_URL = 'Please enter a valid GitHub repository URL';
 
@@ -15,6 +15,8 @@ export interface RepositoryRef {
 export interface RepositorySource extends RepositoryRef {
   /** The URL as the person gave it, which the server parses again. */
   githubUrl: string;
+  /** Files most often changed in the repository's recent history go last (sort_by_changes). */
+  sortByChanges: boolean;
 }
 
 export function parseRepositoryUrl(url: string): RepositoryRef | null {

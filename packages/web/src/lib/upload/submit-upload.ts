@@ -11,7 +11,7 @@ import {
 import type { UploadPerformance } from './upload-performance.js';
 import type { Sleep, UploadTransport } from './upload-transport.js';
 
-// The whole submission (spec part 1 section 4, Upload flow): stream files over 10 MB (falling
+// The whole submission: stream files over 10 MB (falling
 // back to chunks on any failure), else chunks; a 200 ms pause; assembly, which creates the job;
 // cleanup of the upload when anything fails after bytes were sent.
 

@@ -1,4 +1,4 @@
-// Token limits of spec part 1 sections 5 and 9, with the models each size suits.
+// The token limits a job may use, with the models each size suits.
 
 export const TOKEN_LIMITS = [
   32_000, 64_000, 128_000, 256_000, 512_000, 1_000_000, 2_000_000,

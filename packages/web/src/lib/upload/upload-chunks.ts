@@ -9,7 +9,7 @@ import {
 import type { UploadPerformance } from './upload-performance.js';
 import type { Sleep, UploadTransport } from './upload-transport.js';
 
-// The chunked upload of spec part 1 sections 4, 8 and 9: chunks in parallel (smallest first),
+// The chunked upload: chunks in parallel (smallest first),
 // each retried up to 5 times with a doubling backoff, a 429 waiting for its Retry-After.
 
 export const CHUNK_ATTEMPTS = 5;

@@ -1,6 +1,6 @@
 import type { UploadStats } from './chunk-plan.js';
 
-// The session's upload performance record (spec part 1 section 3): each chunk's size, duration
+// The session's upload performance record: each chunk's size, duration
 // and outcome, from which chunk size and concurrency adapt.
 
 export interface ChunkMeasurement {

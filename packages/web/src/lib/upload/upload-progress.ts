@@ -1,6 +1,6 @@
 import type { SubmitStep } from './submit-upload.js';
 
-// The progress overlay's figures (spec part 1 sections 2, 4 and 9).
+// The progress overlay's figures.
 
 export const STEP_LABELS: Readonly<Record<SubmitStep, string>> = {
   preparing: 'Preparing Files',

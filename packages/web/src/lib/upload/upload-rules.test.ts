@@ -218,6 +218,14 @@ describe('options', () => {
     expect(withPatterns.gitignore_config?.custom_patterns?.[0]?.source).toBe('template:Node.js');
   });
 
+  it('sends compress as set, off unless asked, and names it in the summary', () => {
+    expect(toJobFields(DEFAULT_OPTIONS, ['a.ts'], 1, 'monthly').compress).toBe(false);
+    const on = { ...DEFAULT_OPTIONS, compress: true };
+    expect(toJobFields(on, ['a.ts'], 1, 'monthly').compress).toBe(true);
+    expect(summarizeOptions(on)[0]!.details).toContain('Signatures only');
+    expect(summarizeOptions(DEFAULT_OPTIONS)[0]!.details).not.toContain('Signatures only');
+  });
+
   it('sends header text and instructions only when they hold more than spaces', () => {
     const blank = toJobFields({ ...DEFAULT_OPTIONS, headerText: '  ' }, ['a.ts'], 1, 'monthly');
     expect('header_text' in blank || 'instruction_text' in blank).toBe(false);

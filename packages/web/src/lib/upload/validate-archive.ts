@@ -1,6 +1,6 @@
 import { ZipError } from '../zip/zip-error.js';
 
-// The ZIP checks and messages of spec part 1 section 5, before anything is read.
+// The ZIP checks and their messages, before anything is read.
 
 export const MAX_ZIP_MB = 200;
 export const NOT_ZIP_MESSAGE = 'Please upload a .zip archive';

@@ -10,6 +10,7 @@ import { isWaitlistRequired } from '../../lib/registration-error.js';
 import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
 import { SignInForm } from './sign-in-form.js';
+import { afterSignInPath } from './after-sign-in.js';
 import { SignUpForm } from './sign-up-form.js';
 
 type AuthTab = 'signin' | 'signup';
@@ -25,13 +26,13 @@ export function AuthPage() {
   const [googleError, setGoogleError] = useState<string | null>(null);
   const notice = (location.state as { message?: string } | null)?.message;
 
-  if (ready && user) return <Navigate to="/dashboard" replace />;
+  if (ready && user) return <Navigate to={afterSignInPath(location.state)} replace />;
 
   const onGoogle = async (credential: string) => {
     setGoogleError(null);
     try {
       await loginWithGoogle(credential);
-      void navigate('/dashboard', { replace: true });
+      void navigate(afterSignInPath(location.state), { replace: true });
     } catch (caught) {
       if (isWaitlistRequired(caught)) {
         localStorage.setItem(WAITLIST_FLAG_KEY, 'true');

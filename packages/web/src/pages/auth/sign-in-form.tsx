@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError, messageOf } from '../../api/api-error.js';
 import { setPendingEmail } from '../../api/token-store.js';
 import { Button } from '../../components/ui/button.js';
@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/feedback.js';
 import { isWaitlistRequired } from '../../lib/registration-error.js';
 import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
+import { afterSignInPath } from './after-sign-in.js';
 
 export function SignInForm({ email, setEmail }: { email: string; setEmail(value: string): void }) {
   const { login } = useSession();
@@ -26,10 +27,7 @@ export function SignInForm({ email, setEmail }: { email: string; setEmail(value:
     setUnverified(false);
     try {
       await login(email, password);
-      const from = (location.state as { from?: Location } | null)?.from;
-      const target =
-        from && from.pathname !== '/auth' ? `${from.pathname}${from.search}` : '/dashboard';
-      void navigate(target, { replace: true });
+      void navigate(afterSignInPath(location.state), { replace: true });
     } catch (caught) {
       if (isWaitlistRequired(caught)) {
         localStorage.setItem(WAITLIST_FLAG_KEY, 'true');

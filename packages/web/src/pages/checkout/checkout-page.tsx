@@ -13,7 +13,7 @@ const NOT_FOUND = 'This checkout does not exist or belongs to another account.';
 const FAILED = 'The payment could not be completed. Please try again.';
 
 /**
- * The built-in test-mode checkout (DESIGN 1.2: no payment provider configured): the order, and a
+ * The built-in test-mode checkout (no payment provider configured): the order, and a
  * button that completes it without a card. With Stripe configured, checkout goes to Stripe instead.
  */
 export function CheckoutPage() {

@@ -1,10 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/feedback.js';
+import { FALLBACK_PLANS } from '../../lib/plans.js';
+import { saveDemoHandoff } from '../../lib/upload/demo-handoff.js';
 import { estimateSelection } from '../../lib/upload/estimate.js';
+import { overlapError } from '../../lib/upload/job-fields.js';
 import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
 import { MAX_ZIP_MB } from '../../lib/upload/validate-archive.js';
 import { ArchiveBar } from '../upload/archive-bar.js';
+import { ConfigPanel } from '../upload/config/config-panel.js';
+import { useUploadOptions } from '../upload/config/use-upload-options.js';
 import { Explorer } from '../upload/explorer/explorer.js';
 import { useExplorer } from '../upload/explorer/use-explorer.js';
 import { SummaryBar } from '../upload/summary-bar.js';
@@ -16,11 +21,21 @@ import '../upload/upload.css';
 
 export const DEMO_SIGN_UP_MESSAGE =
   'Create a free account to process your selection: 100 credits every month, no card needed.';
+export const DEMO_NOT_KEPT_MESSAGE =
+  'Create a free account to process your selection: 100 credits every month, no card needed. ' +
+  'This browser could not keep your archive, so you will choose it again after signing up.';
+
+/** A visitor signs up on the free plan: the demo offers its formats. */
+const FREE_FORMATS = FALLBACK_PLANS.find((plan) => plan.id === 'free')?.allowed_output_formats ?? [
+  'md',
+];
 
 /** The explorer and the exact figures of one archive, all in this browser. */
 function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
   const navigate = useNavigate();
   const explorer = useExplorer(archive.tree);
+  const { options, update } = useUploadOptions(FREE_FORMATS);
+  const [saving, setSaving] = useState(false);
   const counts = useSelectionCounts(archive);
   const { tree } = archive;
   const { selected, knownLines } = explorer;
@@ -39,24 +54,50 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
       ),
     [selected, knownLines, tree, counts],
   );
+  const selection = useMemo(
+    () => ({
+      bytes: estimate.bytes,
+      files: estimate.files,
+      languages: new Set(selected.map((file) => tree.files[file]!.language)),
+    }),
+    [estimate, selected, tree],
+  );
   const noTextFiles = useMemo(() => noTextFilesReason(tree), [tree]);
-  const signUp = () =>
+  // The archive and the choices stay in this browser until the visitor is signed in; the upload
+  // page picks them up from there.
+  const signUp = async () => {
+    setSaving(true);
+    let message = DEMO_SIGN_UP_MESSAGE;
+    try {
+      await saveDemoHandoff({ file: archive.file, ...explorer.selection(), options });
+    } catch (error) {
+      console.error('Could not keep the demo selection', error);
+      message = DEMO_NOT_KEPT_MESSAGE;
+    }
     void navigate('/auth?tab=signup', {
-      state: { message: DEMO_SIGN_UP_MESSAGE, from: { pathname: '/upload', search: '' } },
+      state: { message, from: { pathname: '/upload', search: '' } },
     });
+  };
   return (
     <>
       <Explorer archive={archive.file} entries={archive.listing.entries} explorer={explorer} />
+      <ConfigPanel
+        options={options}
+        update={update}
+        allowedFormats={FREE_FORMATS}
+        selection={selection}
+      />
       <div className="summary-dock">
         {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         <SummaryBar
           estimate={estimate}
           creditType="monthly"
           onCreditType={() => undefined}
+          showCreditChoice={false}
           overLimit={false}
-          busy={false}
-          blockedReason={noTextFiles}
-          onProcess={signUp}
+          busy={saving}
+          blockedReason={noTextFiles ?? overlapError(options)}
+          onProcess={() => void signUp()}
         />
       </div>
     </>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec part 2 section 9: the "Copied" confirmation shows for 2 s. */
+/** The "Copied" confirmation shows for 2 s. */
 export const COPIED_MS = 2_000;
 
 /** Copies text; the textarea route covers pages without the async clipboard (plain HTTP). */
@@ -38,7 +38,7 @@ export function saveText(text: string, fileName: string): void {
 }
 
 /**
- * A copy action with its 2 s "Copied" state. Failures are only logged (spec part 2 section 8).
+ * A copy action with its 2 s "Copied" state. Failures are only logged.
  * `copy` takes the text or a function that loads it.
  */
 export function useCopy() {

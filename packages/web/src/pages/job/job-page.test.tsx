@@ -71,7 +71,7 @@ const done = makeJob({
   },
 });
 
-describe('job page polling (spec part 2 section 4)', () => {
+describe('job page polling', () => {
   it('polls every 3 s while the job runs and stops once it succeeded', async () => {
     vi.useFakeTimers();
     const { jobCalls } = serve([

@@ -29,7 +29,7 @@ const TAB_NAMES: Record<TabId, string> = {
 };
 export const DELETE_FAILED = 'Failed to delete job. Please try again.';
 
-/** The job detail page, /jobs/{jobId} (spec part 2 section 2). */
+/** The job detail page, /jobs/{jobId}. */
 export function JobPage() {
   const jobId = useParams().jobId ?? '';
   const [params, setParams] = useSearchParams();
@@ -51,7 +51,7 @@ export function JobPage() {
     try {
       saveBlob(await jobsApi.download(jobId), `job-${jobId}.zip`);
     } catch (error) {
-      // Spec part 2 section 8: a download failure is only logged.
+      // A download failure is only logged.
       console.error('Download failed', error);
     } finally {
       setDownloading(false);
@@ -79,8 +79,7 @@ export function JobPage() {
       </div>
     );
   }
-  // A failed load, first or while polling, is the full-page error and polling stops (spec part 2
-  // section 8).
+  // A failed load, first or while polling, is the full-page error and polling stops.
   if (!job || query.isError) {
     return (
       <div className="container page">
@@ -111,12 +110,15 @@ export function JobPage() {
       label: (
         <span className="tab-label">
           Overview
-          {running && (
-            <Badge tone="info" dot>
-              Active
-            </Badge>
-          )}
-          <Badge>{plural(job.file_count || job.total_files, 'file')}</Badge>
+          {/* One row of badges: on a phone it sits under the label, inside the tab. */}
+          <span className="tab-badges">
+            {running && (
+              <Badge tone="info" dot>
+                Active
+              </Badge>
+            )}
+            <Badge>{plural(job.file_count || job.total_files, 'file')}</Badge>
+          </span>
         </span>
       ),
     },

@@ -4,7 +4,7 @@ import type { JobStatus } from '../../api/types.js';
 import { useSession } from '../../session/session-context.js';
 
 /**
- * Spec part 2 section 4: the user is re-read once when a pending job is first loaded (its
+ * The user is re-read once when a pending job is first loaded (its
  * credits are now reserved) and once when a job seen running completes (credits settled).
  */
 export function useJobUserRefresh(status: JobStatus | undefined): void {

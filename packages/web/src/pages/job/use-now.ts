@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec part 2 section 9: the elapsed timer ticks every second while the job runs. */
+/** The elapsed timer ticks every second while the job runs. */
 export const ELAPSED_TICK_MS = 1_000;
 
 /** The current time, re-read every second while `active`. */

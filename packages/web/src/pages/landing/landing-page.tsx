@@ -7,6 +7,7 @@ import { useCountUp } from '../../hooks/use-count-up.js';
 import { useFirstTimeTour } from '../../hooks/use-first-time-tour.js';
 import { SUPPORT_EMAIL } from '../../lib/site-config.js';
 import { FEATURES, LANDING_FAQ, STEPS } from './landing-content.js';
+import { SampleBundlePreview } from './sample-bundle-preview.js';
 
 function Counter({
   target,
@@ -67,7 +68,9 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section">
+      <SampleBundlePreview />
+
+      <section className="section section-alt">
         <div className="container">
           <div className="section-head">
             <h2>Everything you need to feed code to AI</h2>
@@ -77,7 +80,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section section-alt">
+      <section className="section">
         <div className="container privacy-band">
           <span className="feature-icon feature-icon-lg">
             <Icon name="lock" size={26} />
@@ -92,7 +95,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section">
+      <section className="section section-alt">
         <div className="container">
           <div className="section-head">
             <h2>How it works</h2>
@@ -102,7 +105,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section section-alt">
+      <section className="section">
         <div className="container narrow">
           <div className="section-head">
             <h2>Frequently asked questions</h2>
@@ -114,7 +117,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section">
+      <section className="section section-alt">
         <div className="container">
           <div className="cta-band">
             <h2>Ready to bundle your first repository?</h2>

@@ -6,7 +6,7 @@ import { useSession } from '../../session/session-context.js';
 
 /** Where the state of an authorization in flight waits for GitHub's redirect back. */
 const STATE_KEY = 'repobundle.github_oauth_state';
-/** Spec part 2 section 4: status messages clear after 5 seconds. */
+/** Status messages clear after 5 seconds. */
 export const STATUS_CLEAR_MS = 5_000;
 
 export interface GithubStatus {
@@ -14,7 +14,7 @@ export interface GithubStatus {
   text: string;
 }
 
-/** Spec part 2 section 8: the disconnect failure for each kind of error. */
+/** The disconnect failure for each kind of error. */
 function disconnectFailure(error: unknown): string {
   if (!isApiError(error)) return 'Network error: Unable to connect to server';
   if (error.status === 401) return 'Authentication error: Please log in again';

@@ -22,11 +22,12 @@ import { PlanLimitBanner } from './plan-limit-banner.js';
 import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
 import type { RepositorySource } from '../../lib/upload/repository-url.js';
+import type { DemoHandoff } from '../../lib/upload/demo-handoff.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSelectionCounts } from './use-selection-counts.js';
 import { useSubmission } from './use-submission.js';
 
-/** After job creation the page moves on after about 50 ms (spec part 1 section 2). */
+/** After job creation the page moves on after about 50 ms. */
 export const NAVIGATE_DELAY_MS = 50;
 
 export const MISSING_PARAMETERS = 'Missing required parameters for job creation';
@@ -38,16 +39,22 @@ export function ArchiveWorkspace({
   archive,
   user,
   repository,
+  restored,
+  onCreated: created,
 }: {
   archive: LoadedArchive;
   user: User;
   /** Set when the archive came from a repository: the job is created from it. */
   repository?: RepositorySource;
+  /** The selection and options chosen for this archive on the demo page. */
+  restored?: DemoHandoff;
+  /** Runs (and is waited for) once the job exists, before the page moves on. */
+  onCreated?: () => Promise<void>;
 }) {
   const { refreshUser } = useSession();
   const navigate = useNavigate();
-  const explorer = useExplorer(archive.tree);
-  const { options, update } = useUploadOptions(user.allowed_output_formats);
+  const explorer = useExplorer(archive.tree, restored);
+  const { options, update } = useUploadOptions(user.allowed_output_formats, restored?.options);
   const [creditType, setCreditType] = useState<JobCreditType>(
     user.default_credit_type === 'purchased' ? 'purchased' : 'monthly',
   );
@@ -83,7 +90,7 @@ export function ArchiveWorkspace({
   const onCreated = useCallback(
     (job: JobCreatedResponse) => {
       void refreshUser(true);
-      window.setTimeout(() => {
+      const goToJob = () => {
         try {
           void Promise.resolve(navigate(`/jobs/${job.job_id}`, { replace: true })).catch(() =>
             window.location.assign(`/jobs/${job.job_id}`),
@@ -91,9 +98,12 @@ export function ArchiveWorkspace({
         } catch {
           window.location.assign(`/jobs/${job.job_id}`);
         }
-      }, NAVIGATE_DELAY_MS);
+      };
+      void Promise.resolve(created?.()).finally(() =>
+        window.setTimeout(goToJob, NAVIGATE_DELAY_MS),
+      );
     },
-    [navigate, refreshUser],
+    [navigate, refreshUser, created],
   );
   const submission = useSubmission(onCreated);
 
@@ -113,6 +123,7 @@ export function ArchiveWorkspace({
       return submission.fail(MISSING_PARAMETERS);
     }
     const fields = toJobFields(options, paths, estimate.credits, type);
+    if (repository?.sortByChanges) fields.sort_by_changes = true;
     if (repository) void submission.startRepository(repository, archive.file.name, fields);
     else void submission.start(archive.file, fields);
   };

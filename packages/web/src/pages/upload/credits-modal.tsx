@@ -11,7 +11,7 @@ interface CreditsModalProps {
   onClose(): void;
 }
 
-/** Shown on Process when the chosen credits are short (spec part 1 sections 4 and 8). */
+/** Shown on Process when the chosen credits are short. */
 export function CreditsModal({
   decision,
   chosen,

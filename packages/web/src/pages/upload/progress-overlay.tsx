@@ -5,7 +5,7 @@ import { Icon } from '../../components/ui/icons.js';
 import type { SubmitStep } from '../../lib/upload/submit-upload.js';
 import { formatSeconds, STEP_LABELS } from '../../lib/upload/upload-progress.js';
 
-/** The bar and the figure move to a new value over 800 ms (spec part 1 section 4). */
+/** The bar and the figure move to a new value over 800 ms. */
 export const PROGRESS_ANIMATION_MS = 800;
 const STEPS: SubmitStep[] = ['preparing', 'uploading', 'processing', 'redirecting'];
 

@@ -14,9 +14,10 @@ import {
 } from '../../lib/upload/repository-url.js';
 import { decodeBase64InPieces } from '../../lib/upload/decode-base64.js';
 import { UploadHttpError } from '../../lib/upload/upload-errors.js';
+import { OptionToggle } from './config/option-toggle.js';
 import { ProUpsell } from './pro-upsell.js';
 
-/** Spec part 1 sections 8 and 9: the browser reads repositories up to 200 MB. */
+/** The browser reads repositories up to 200 MB. */
 export const MAX_REPOSITORY_MB = 200;
 export const NO_ZIP_CONTENT = 'No ZIP content received from GitHub repository';
 export const DECODE_FAILED =
@@ -24,7 +25,7 @@ export const DECODE_FAILED =
 export const tooLargeMessage = (megabytes: number) =>
   `Repository is too large (${megabytes}MB) for browser processing. Maximum size is 200MB. Please use a smaller repository or upload a ZIP file directly.`;
 
-/** Spec part 1 section 4: the stages of fetching a repository, as the progress card names them. */
+/** The stages of fetching a repository, as the progress card names them. */
 const STAGE_LABELS = {
   downloading: 'Downloading repository...',
   decoding: 'Decoding repository...',
@@ -66,6 +67,7 @@ export function RepositoryPanel({
 }) {
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
+  const [sortByChanges, setSortByChanges] = useState(false);
   const [stage, setStage] = useState<{ stage: Stage; percent: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const [message, setMessage] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export function RepositoryPanel({
       setStage({ stage: 'extracting', percent: 95 });
       const name = `${ref.repo}-${ref.branch.replace(/[^\w.-]+/g, '-')}.zip`;
       const file = new File([bytes], name, { type: 'application/zip' });
-      onLoaded(file, { ...ref, githubUrl: url.trim() });
+      onLoaded(file, { ...ref, githubUrl: url.trim(), sortByChanges });
     } catch (error) {
       if (needsUpgrade(error)) setOutcome('upgrade');
       else fail(error instanceof Error ? error.message : 'The repository could not be read.');
@@ -140,6 +142,12 @@ export function RepositoryPanel({
             onBlur={() => setTouched(true)}
             error={touched && url && !valid ? INVALID_REPOSITORY_URL : null}
             hint="Add /tree/branch to pick a branch or commit; the default is main."
+          />
+          <OptionToggle
+            label="Sort files by changes"
+            description="Files changed most often in the last 1,000 commits go last, where the model pays them the most attention."
+            checked={sortByChanges}
+            onChange={setSortByChanges}
           />
           <Button type="submit" loading={loading} disabled={!valid || loading || needsConnection}>
             <Icon name="github" size={16} />

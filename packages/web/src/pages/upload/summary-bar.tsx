@@ -1,4 +1,5 @@
 import type { JobCreditType } from '@repobundle/contract';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -20,6 +21,8 @@ interface SummaryBarProps {
   busy: boolean;
   blockedReason: string | null;
   onProcess(): void;
+  /** Whether the person picks which credits pay (not on the demo, where nobody has any yet). */
+  showCreditChoice?: boolean;
 }
 
 function Stat({
@@ -30,6 +33,7 @@ function Stat({
   testId,
   busy,
   title,
+  secondary,
 }: {
   label: string;
   short: string;
@@ -39,9 +43,14 @@ function Stat({
   /** Still being counted: the value is a lower bound or an estimate. */
   busy?: boolean;
   title?: string;
+  /** Left out of the folded bar on a phone. */
+  secondary?: boolean;
 }) {
   return (
-    <div className="summary-stat" title={title}>
+    <div
+      className={secondary ? 'summary-stat summary-stat-secondary' : 'summary-stat'}
+      title={title}
+    >
       <span className="summary-label">
         <span className="label-long">{label}</span>
         <span className="label-short" aria-hidden="true">
@@ -64,9 +73,15 @@ const LIST_PRICE: CreditPrice = { perCredit: DOLLARS_PER_CREDIT, basis: 'list pr
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-/** Selected files, lines, exact tokens, credits and dollars, and the Process button. */
+/**
+ * Selected files, lines, exact tokens, credits and dollars, and the Process button. On a phone
+ * the bar folds to one strip (files, tokens, credits, Process) and unfolds for the rest.
+ */
 export function SummaryBar(props: SummaryBarProps) {
   const { estimate, overLimit, busy } = props;
+  const showCreditChoice = props.showCreditChoice ?? true;
+  const [unfolded, setUnfolded] = useState(false);
+  const detailsId = useId();
   const price = props.price ?? LIST_PRICE;
   const disabled = estimate.files === 0 || busy || overLimit || props.blockedReason !== null;
   const button = (
@@ -82,10 +97,25 @@ export function SummaryBar(props: SummaryBarProps) {
     </Button>
   );
   return (
-    <div className="summary-bar" role="region" aria-label="Summary">
-      <div className="summary-stats">
+    <div
+      className={unfolded ? 'summary-bar is-unfolded' : 'summary-bar'}
+      role="region"
+      aria-label="Summary"
+    >
+      <button
+        type="button"
+        className="summary-fold"
+        aria-expanded={unfolded}
+        aria-controls={detailsId}
+        aria-label={unfolded ? 'Fewer details' : 'More details'}
+        onClick={() => setUnfolded((value) => !value)}
+      >
+        <Icon name="chevronDown" size={16} />
+      </button>
+      <div className="summary-stats" id={detailsId}>
         <Stat label="Selected files" short="Files" value={number(estimate.files)} />
         <Stat
+          secondary
           label={estimate.linesExact ? 'Lines' : 'Approx. lines'}
           short="Lines"
           value={`${estimate.linesExact ? '' : '~'}${number(estimate.lines)}`}
@@ -119,6 +149,7 @@ export function SummaryBar(props: SummaryBarProps) {
           busy={!estimate.linesExact}
         />
         <Stat
+          secondary
           label="Estimate"
           short="Cost"
           value={`$${(estimate.credits * price.perCredit).toFixed(2)}`}
@@ -126,19 +157,21 @@ export function SummaryBar(props: SummaryBarProps) {
         />
       </div>
       <div className="summary-actions">
-        <label className="summary-credit">
-          <span className="summary-label summary-credit-label">Pay with</span>
-          <select
-            aria-label="Pay with"
-            className="select select-sm"
-            value={props.creditType}
-            onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}
-          >
-            <option value="monthly">Monthly credits</option>
-            <option value="purchased">Purchased credits</option>
-            <option value="hybrid">Both (hybrid)</option>
-          </select>
-        </label>
+        {showCreditChoice && (
+          <label className="summary-credit">
+            <span className="summary-label summary-credit-label">Pay with</span>
+            <select
+              aria-label="Pay with"
+              className="select select-sm"
+              value={props.creditType}
+              onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}
+            >
+              <option value="monthly">Monthly credits</option>
+              <option value="purchased">Purchased credits</option>
+              <option value="hybrid">Both (hybrid)</option>
+            </select>
+          </label>
+        )}
         {overLimit ? (
           <Tooltip text={OVER_LIMIT_TOOLTIP}>
             <span id="over-limit-tip" className="sr-only">

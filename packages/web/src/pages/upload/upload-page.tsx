@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { uploadLimitMb } from '../../lib/upload/validate-archive.js';
 import { useSession } from '../../session/session-context.js';
@@ -9,6 +9,7 @@ import { ModeSwitch, type UploadMode } from './mode-switch.js';
 import { ProUpsell } from './pro-upsell.js';
 import { RepositoryPanel } from './repository-panel.js';
 import { useArchive } from './use-archive.js';
+import { DEMO_HANDOFF_LOST, useDemoHandoff } from './use-demo-handoff.js';
 import { ZipDropZone } from './zip-drop-zone.js';
 import { canImportRepositories, type RepositorySource } from '../../lib/upload/repository-url.js';
 import './upload.css';
@@ -19,6 +20,18 @@ export function UploadPage() {
   const [mode, setMode] = useState<UploadMode>('zip');
   const archive = useArchive(user?.upload_limit_mb);
   const [repository, setRepository] = useState<RepositorySource | null>(null);
+  const demo = useDemoHandoff(archive.load);
+  const { state } = archive;
+  const restored =
+    demo.handoff && state.status === 'ready' && state.archive.file === demo.handoff.file
+      ? demo.handoff
+      : null;
+  const demoRefused = Boolean(demo.handoff && state.status === 'idle' && state.error);
+  const { finish } = demo;
+  // The kept archive did not pass this plan's checks: the message says why; nothing to keep.
+  useEffect(() => {
+    if (demoRefused) void finish();
+  }, [demoRefused, finish]);
 
   if (!user) {
     return (
@@ -32,6 +45,7 @@ export function UploadPage() {
   const clear = () => {
     archive.clear();
     setRepository(null);
+    if (demo.handoff || demo.lost) void demo.finish();
   };
   // Switching modes starts over: file, URL, errors and prompts are cleared.
   const switchMode = (next: UploadMode) => {
@@ -39,7 +53,6 @@ export function UploadPage() {
     clear();
     setMode(next);
   };
-  const { state } = archive;
 
   return (
     <div className="container page upload-page">
@@ -56,11 +69,17 @@ export function UploadPage() {
       {state.status === 'ready' ? (
         <div className="stack upload-stack">
           <ArchiveBar archive={state.archive} onClear={clear} {...(repository && { repository })} />
+          {restored && (
+            <Alert tone="info">
+              Your selection from the demo is back: the same files and options, ready to process.
+            </Alert>
+          )}
           <ArchiveWorkspace
             key={state.archive.id}
             archive={state.archive}
             user={user}
             {...(repository && { repository })}
+            {...(restored && { restored, onCreated: demo.finish })}
           />
         </div>
       ) : mode === 'repository' ? (
@@ -77,6 +96,7 @@ export function UploadPage() {
         </div>
       ) : (
         <div className="stack upload-stack">
+          {demo.lost && <Alert tone="warning">{DEMO_HANDOFF_LOST}</Alert>}
           <ZipDropZone
             limitMb={uploadLimitMb(user.upload_limit_mb)}
             reading={state.status === 'reading'}

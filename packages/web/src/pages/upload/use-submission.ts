@@ -7,7 +7,7 @@ import { sessionUploadPerformance } from '../../lib/upload/upload-performance.js
 import { overallPercent, RemainingTimeEstimator } from '../../lib/upload/upload-progress.js';
 import type { RepositorySource } from '../../lib/upload/repository-url.js';
 
-/** Progress updates reach the screen at most every 100 ms (spec part 1 section 9). */
+/** Progress updates reach the screen at most every 100 ms. */
 export const PROGRESS_THROTTLE_MS = 100;
 
 export interface SubmissionState {

@@ -30,7 +30,7 @@ function Description({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** Amount above 0 is a Credit, otherwise a Debit (spec part 1 section 9). */
+/** Amount above 0 is a Credit, otherwise a Debit. */
 function Kind({ amount }: { amount: number }) {
   return amount > 0 ? <Badge tone="success">Credit</Badge> : <Badge tone="danger">Debit</Badge>;
 }

@@ -96,3 +96,38 @@ describe('usage page on the server ledger', () => {
     await waitFor(() => expect(asked.at(-1)!.get('search')).toBe('Entry 999'));
   });
 });
+
+describe('usage page paged by job', () => {
+  it('counts ledger lines, not rows: a job is one line however many rows it has', async () => {
+    // Three finished jobs, three rows each, as the server answers group_by=job: a page of groups.
+    const ledger = ['a', 'b', 'c'].flatMap((job, j) =>
+      (['usage', 'refund', 'reservation'] as const).map((type, i) => ({
+        ...row(j * 3 + i + 1, type, type === 'refund' ? 5 : -5),
+        job_id: `${job}0000000-0000-4000-8000-000000000000`,
+      })),
+    );
+    const asked: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://app');
+        if (url.pathname !== '/payments/transactions') return json(404, {});
+        asked.push(url.searchParams);
+        return json(200, {
+          transactions: ledger,
+          pagination: {
+            page: 1,
+            limit: 25,
+            total: 3,
+            total_pages: 1,
+            has_next: false,
+            has_prev: false,
+          },
+        });
+      }),
+    );
+    renderPage();
+    await screen.findByText('1–3 of 3');
+    expect(asked.some((params) => params.get('group_by') === 'job')).toBe(true);
+  });
+});

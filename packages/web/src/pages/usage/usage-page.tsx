@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTransactionTotals, useTransactions } from '../../api/queries.js';
 import { Button } from '../../components/ui/button.js';
 import { EmptyState, Skeleton } from '../../components/ui/feedback.js';
@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
 import { formatNumber } from '../../lib/format.js';
 import {
   DATE_RANGES,
+  groupByJob,
   RANGE_LABELS,
   TYPE_FILTERS,
   TYPE_LABELS,
@@ -36,8 +37,11 @@ export function UsagePage() {
     transactionsQuery({ range, type, search: settledSearch, page }, rangeStart),
   );
   const totals = useTransactionTotals();
-  const rows = query.data?.transactions ?? [];
+  const transactions = query.data?.transactions;
+  const rows = useMemo(() => transactions ?? [], [transactions]);
   const pagination = query.data?.pagination;
+  // Pages count ledger lines (a job's rows are one line), as the server pages them.
+  const lines = useMemo(() => groupByJob(rows).length, [rows]);
   const filtered = range !== 'all' || type !== 'all' || settledSearch.trim() !== '';
 
   const refresh = () => {
@@ -159,7 +163,7 @@ export function UsagePage() {
               <div className="card-body table-footer">
                 <span className="faint">
                   {formatNumber((pagination.page - 1) * pagination.limit + 1)}–
-                  {formatNumber((pagination.page - 1) * pagination.limit + rows.length)} of{' '}
+                  {formatNumber((pagination.page - 1) * pagination.limit + lines)} of{' '}
                   {formatNumber(pagination.total)}
                 </span>
                 <Pagination page={page} totalPages={pagination.total_pages} onPage={setPage} />

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { useCountdown } from '../../hooks/use-countdown.js';
+import { isDemoHandoffPending } from '../../lib/upload/demo-handoff.js';
 import { RESEND_COUNTDOWN_S } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
 
@@ -58,8 +59,15 @@ export function VerifyPage() {
     if (result.access_token && result.refresh_token) {
       try {
         await acceptTokens(result.access_token, result.refresh_token);
-        setBanner({ tone: 'success', text: 'Email verified! Taking you to your dashboard...' });
-        later(2_000, () => void navigate('/dashboard', { replace: true }));
+        // A visitor who came from the demo goes on with the archive they chose there.
+        const fromDemo = isDemoHandoffPending();
+        setBanner({
+          tone: 'success',
+          text: fromDemo
+            ? 'Email verified! Taking you to your selection...'
+            : 'Email verified! Taking you to your dashboard...',
+        });
+        later(2_000, () => void navigate(fromDemo ? '/upload' : '/dashboard', { replace: true }));
       } catch {
         setBanner({
           tone: 'danger',

@@ -53,7 +53,7 @@ async function removeComments(text: string, context: TransformContext): Promise<
 }
 
 /**
- * DESIGN 4.6: comments removed from the syntax tree where a grammar ships (directives, shebangs
+ * Comments are removed from the syntax tree where a grammar ships (directives, shebangs
  * and encoding cookies kept; Python docstrings removed), by a conservative scanner for common
  * families otherwise. A result that would not parse as well as the input is refused with a note.
  */

@@ -18,7 +18,7 @@ const outboxQuery = z.strictObject({
   to: emailField.optional(),
 });
 
-/** Operator API (DESIGN 4.1.1): `Authorization: Bearer <ADMIN_TOKEN>` only. */
+/** Operator API: `Authorization: Bearer <ADMIN_TOKEN>` only. */
 export async function adminRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');

@@ -9,7 +9,7 @@ import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { bodyOf, type RouteOptions } from '../route-context.js';
 
-/** The GitHub connection of the signed-in user (spec part 2 section 7). */
+/** The GitHub connection of the signed-in user. */
 export async function githubAuthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const onRequest = createAuthenticate(ctx);
   const config = authRateLimit(ctx.config.authRateLimit);

@@ -44,11 +44,24 @@ const WIDGET_FILES = Object.keys(WIDGETS)
   .filter((path) => path !== 'link-to-readme')
   .sort();
 const BIG_FILES = 10_005;
+/** Changed by 2, 1, 4 and 1 commits: sorted by changes, b and d (by path), then a, then c. */
+const HISTORY_FIRST = {
+  'a.md': 'alpha 0\n',
+  'b.md': 'bravo 0\n',
+  'c.md': 'charlie 0\n',
+  'd.md': 'delta 0\n',
+};
+const HISTORY_LATER: Record<string, string>[] = [
+  { 'c.md': 'charlie 1\n' },
+  { 'c.md': 'charlie 2\n', 'a.md': 'alpha 2\n' },
+  { 'c.md': 'charlie 3\n' },
+];
 
 let fixtures: GitFixtures;
 let daemon: GitDaemon;
 let github: FakeGithub;
 let firstCommit: string;
+let historyHead: string;
 
 beforeAll(async () => {
   fixtures = createGitFixtures();
@@ -60,6 +73,8 @@ beforeAll(async () => {
     files: { 'main.py': 'print("hi")\n' },
     defaultBranch: 'master',
   });
+  fixtures.createRepository('acme', 'history', { files: HISTORY_FIRST, history: HISTORY_LATER });
+  historyHead = fixtures.git(['rev-parse', 'main'], join(fixtures.root, 'acme', 'history.git'));
   const big: Record<string, string> = {};
   for (let i = 0; i < BIG_FILES; i++) big[`f/${String(i).padStart(5, '0')}.txt`] = `${i}\n`;
   fixtures.createRepository('acme', 'big', { files: big });
@@ -465,6 +480,52 @@ describe.each(databaseKinds())('repository calls on %s', (kind) => {
     expect(repeated.statusCode, repeated.body).toBe(200);
     const second = await waitForJob(t.app, token, repeated.json().job_id);
     expect(second).toMatchObject({ status: 'succeeded', source_name: 'acme/widgets@feature/x' });
+    expect(checkoutsLeft()).toEqual([]);
+  });
+
+  it('orders a repository job by how often files changed, most changed last', async () => {
+    const token = await connectedUser();
+    /** The files in the order the job's only chunk holds them, by their first line. */
+    const orderOf = async (jobId: string) => {
+      const chunk = await get(t.app, `/api/jobs/${jobId}/files/chunks/chunk-0001.md`, token);
+      const text = chunk.json().content as string;
+      return ['alpha', 'bravo', 'charlie', 'delta']
+        .map((word) => ({ word, at: text.indexOf(word) }))
+        .sort((x, y) => x.at - y.at)
+        .map(({ word, at }) => (at < 0 ? `${word}?` : word));
+    };
+    const create = (fields: Record<string, FormValue>) =>
+      form(t.app, '/api/jobs/from-github', token, {
+        github_url: 'https://github.com/acme/history',
+        selected: JSON.stringify(Object.keys(HISTORY_FIRST)),
+        output_format: 'md',
+        ...fields,
+      });
+    // By branch, and by commit id (a fetch by id, where the checkout has no HEAD).
+    for (const url of [
+      'https://github.com/acme/history',
+      `https://github.com/acme/history/tree/${historyHead}`,
+    ]) {
+      const sorted = await create({ github_url: url, sort_by_changes: 'true' });
+      expect(sorted.statusCode, sorted.body).toBe(200);
+      const jobId = sorted.json().job_id as string;
+      const job = await waitForJob(t.app, token, jobId);
+      expect(job).toMatchObject({ status: 'succeeded', sort_by_changes: true });
+      expect(await orderOf(jobId), url).toEqual(['bravo', 'delta', 'alpha', 'charlie']);
+      // The counts were for the worker only; only the outputs stay.
+      const stored = await t.app.services.storage.list(`jobs/${jobId}`);
+      expect(
+        stored.map((object) => object.key).filter((key) => !key.includes('/attempts/')),
+      ).toEqual([]);
+    }
+    const plain = await create({});
+    expect(plain.statusCode, plain.body).toBe(200);
+    const plainJob = await waitForJob(t.app, token, plain.json().job_id);
+    expect(plainJob).toMatchObject({ status: 'succeeded', sort_by_changes: false });
+    expect(await orderOf(plain.json().job_id)).toEqual(['alpha', 'bravo', 'charlie', 'delta']);
+    const bad = await create({ sort_by_changes: 'sometimes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('sort_by_changes');
     expect(checkoutsLeft()).toEqual([]);
   });
 

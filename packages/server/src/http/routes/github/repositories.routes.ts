@@ -19,7 +19,7 @@ const SMALL_FORM: FormLimits = { fieldBytes: 16 * 1024, fields: 20 };
 // A job's selection may list 200,000 paths: as one JSON field or one field each.
 const JOB_FORM: FormLimits = { fieldBytes: 32 * 1024 * 1024, fields: 200_100 };
 
-/** The repository calls under /api/jobs (spec part 1 section 7), all multipart forms. */
+/** The repository calls under /api/jobs, all multipart forms. */
 export async function repositoriesRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const onRequest = createAuthenticate(ctx, { apiKey: 'jobs' });
   await app.register(multipart, { limits: { files: 1 } });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError, badRequest } from '../../../errors.js';
 import { describeIssues } from '../../plugins/validation.js';
 
-// The repository calls are forms (spec part 1 section 7): multipart as a browser's FormData
+// The repository calls are forms: multipart as a browser's FormData
 // sends them, or urlencoded. Every value arrives as text; job fields are turned back into the
 // types of the JSON job-creation payload, so the same schema checks both kinds of job.
 
@@ -63,11 +63,13 @@ const TRUE = new Set(['true', '1', 'on', 'yes']);
 const FALSE = new Set(['false', '0', 'off', 'no']);
 const BOOLEAN_FIELDS = new Set([
   'remove_comments',
+  'compress',
   'remove_blank_lines',
   'show_line_numbers',
   'redact_secrets',
   'use_gitignore',
   'notebook_processing',
+  'sort_by_changes',
 ]);
 const NUMBER_FIELDS = new Set(['estimated_tokens', 'token_limit', 'chunk_overlap']);
 const JSON_FIELDS = new Set(['gitignore_config', 'custom_secret_patterns']);

@@ -14,7 +14,7 @@ import {
 } from '../../../services/gitignore.service.js';
 import { bodyOf, type RouteOptions } from '../route-context.js';
 
-/** Ignore-pattern helpers of the upload screen (spec part 2 section 7); they read no data. */
+/** Ignore-pattern helpers of the upload screen; they read no data. */
 export async function gitignoreRoutes(app: FastifyInstance, _options: RouteOptions) {
   app.post(
     '/api/gitignore/validate-pattern',

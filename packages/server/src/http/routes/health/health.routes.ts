@@ -7,7 +7,7 @@ import type { RouteOptions } from '../route-context.js';
 export async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  // Ready when the database, the queue's tables in it, and storage all answer (DESIGN 4.1).
+  // Ready when the database, the queue's tables in it, and storage all answer.
   app.get('/readyz', async (_req, reply) => {
     const probe = async (check: () => Promise<unknown>) =>
       check().then(

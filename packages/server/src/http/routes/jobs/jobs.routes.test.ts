@@ -285,6 +285,27 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(withNul.statusCode).toBe(400);
   });
 
+  it('refuses sort_by_changes for an uploaded archive, which has no history', async () => {
+    const { access_token: token } = await signUp(t, 'history@example.com');
+    const upload = await uploadInChunks(t.app, token, await buildZip(SOURCE));
+    const refused = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      sort_by_changes: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(
+      "sort_by_changes needs the repository's git history, which an uploaded archive does not have. Create the job from the repository (POST /api/jobs/from-github), or leave sort_by_changes off.",
+    );
+    // Refused before the upload was claimed: the same upload still makes a job without it.
+    const created = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      sort_by_changes: false,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect(job).toMatchObject({ status: 'succeeded', sort_by_changes: false });
+  });
+
   it('reports each file where a requested step could not apply, with the reason', async () => {
     const { access_token: token } = await signUp(t, 'notes@example.com');
     const files = {
@@ -303,6 +324,46 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
       { path: 'legacy/b.ada', note: 'comments kept: no parser for ada files' },
     ]);
     expect(statistics.file_notes_truncated).toBe(false);
+  });
+
+  it('compresses to signatures when the job asks for it, and says so in the job', async () => {
+    const { access_token: token } = await signUp(t, 'compress@example.com');
+    const files = {
+      'src/math.ts':
+        '/** Adds.\n * Details. */\nexport function add(a: number, b: number) {\n  return a + b;\n}\n',
+      'legacy/b.ada': 'X := 1;\n',
+    };
+    const upload = await uploadInChunks(t.app, token, await buildZip(files));
+    const created = await assemble(t.app, token, upload, {
+      selected: Object.keys(files),
+      compress: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect(job).toMatchObject({ status: 'succeeded', compress: true, remove_comments: false });
+    expect((job.statistics as Record<string, unknown>).file_notes).toEqual([
+      { path: 'legacy/b.ada', note: 'not compressed: no parser for ada files' },
+    ]);
+    const chunk = await get(
+      t.app,
+      `/api/jobs/${job.id as string}/files/chunks/chunk-0001.md`,
+      token,
+    );
+    expect(chunk.json().content).toContain(
+      '/** Adds. */\nexport function add(a: number, b: number) { /* ... */ }\n',
+    );
+    expect(chunk.json().content).not.toContain('return a + b');
+
+    const again = await uploadInChunks(t.app, token, await buildZip(files));
+    const plain = await assemble(t.app, token, again, { selected: Object.keys(files) });
+    const plainJob = await waitForJob(t.app, token, plain.json().job_id);
+    expect(plainJob.compress).toBe(false);
+    const bad = await assemble(t.app, token, upload, {
+      selected: Object.keys(files),
+      compress: 'maybe',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toMatch(/compress/);
   });
 
   it('keeps jobs and uploads private to their owner', async () => {
@@ -365,7 +426,7 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
       expect(res.json().detail).toMatch(detail);
     }
 
-    // An unknown token limit falls back to the default rather than failing (spec part 1 5).
+    // An unknown token limit falls back to the default rather than failing.
     const fallback = await assemble(t.app, token, id, { selected: SELECTED, token_limit: 12345 });
     expect(fallback.statusCode).toBe(200);
     const job = await waitForJob(t.app, token, fallback.json().job_id);

@@ -20,7 +20,7 @@ describe.each(databaseKinds())('plans, packs and subscription on %s', (kind) => 
   });
   beforeEach(() => database.reset());
 
-  it('lists the plans of DESIGN 4.3 without sign-in', async () => {
+  it('lists the seeded plans without sign-in', async () => {
     const res = await get(t.app, '/payments/plans');
     expect(res.statusCode).toBe(200);
     const plans = res.json();
@@ -73,7 +73,7 @@ describe.each(databaseKinds())('plans, packs and subscription on %s', (kind) => 
     for (const plan of plans) expect(plan.features.length).toBeGreaterThan(0);
   });
 
-  it('lists the three credit packs of spec part 2 section 9 without sign-in', async () => {
+  it('lists the three credit packs without sign-in', async () => {
     const res = await get(t.app, '/payments/token-packs');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([

@@ -29,18 +29,18 @@ export async function transactionsRoutes(app: FastifyInstance, { ctx }: RouteOpt
       throw badRequest('VALIDATION_ERROR', 'start_date must be before end_date.');
     }
     const user = currentUser(req);
-    const { rows, total } = await ctx.repos.credits.listTransactions(
-      user.id,
-      {
-        type: query.type,
-        creditType: query.credit_type,
-        from,
-        to,
-        search: query.search?.trim() || undefined,
-      },
-      query.page,
-      query.limit,
-    );
+    const filter = {
+      type: query.type,
+      creditType: query.credit_type,
+      from,
+      to,
+      search: query.search?.trim() || undefined,
+    };
+    const list =
+      query.group_by === 'job'
+        ? ctx.repos.credits.listTransactionGroups
+        : ctx.repos.credits.listTransactions;
+    const { rows, total } = await list(user.id, filter, query.page, query.limit);
     const totalPages = Math.ceil(total / query.limit);
     const transactions: Transaction[] = rows.map((row) => ({
       id: row.id,

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // GitHub's OAuth web flow and REST API as GitHub speaks them: the code exchange answers 200 with
@@ -40,7 +40,7 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     revoked: [],
     exchanges: [],
   };
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -97,6 +97,13 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       return void res.end();
     }
     send(404, { message: 'Not Found' });
+  };
+  // A handler that throws answers 500 (a test then fails on the status) instead of leaving the
+  // request hanging with an unhandled rejection.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500).end(String(error));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -28,6 +28,8 @@ const gitEnv = (home: string): NodeJS.ProcessEnv => ({
 export interface RepositoryContent {
   /** path -> content; a `{ link }` value is a symbolic link to that target. */
   files: Record<string, string | Uint8Array | { link: string }>;
+  /** Later commits on the first branch, each writing these files (path -> content). */
+  history?: Record<string, string>[];
   /** Branches made from the first commit, each adding its own files. */
   branches?: Record<string, Record<string, string>>;
   /** Name of the first branch (default main). */
@@ -72,6 +74,11 @@ export function createGitFixtures(): GitFixtures {
       git(['add', '-A'], work);
       git(['commit', '-q', '-m', 'first'], work);
       const first = git(['rev-parse', 'HEAD'], work);
+      for (const [index, files] of (content.history ?? []).entries()) {
+        write(work, files);
+        git(['add', '-A'], work);
+        git(['commit', '-q', '-m', `change ${index + 1}`], work);
+      }
       for (const [name, files] of Object.entries(content.branches ?? {})) {
         git(['checkout', '-q', '-b', name, first], work);
         write(work, files);

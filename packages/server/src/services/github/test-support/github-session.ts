@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { get, post, TEST_ADMIN_TOKEN } from '../../../../test/support/test-app.js';
 import type { FakeGithub } from './fake-github.js';
 
-/** The operator command that puts a user on a plan (DESIGN 4.1.1). */
+/** The operator command that puts a user on a plan. */
 export async function setPlan(app: FastifyInstance, email: string, plan: string): Promise<void> {
   const res = await post(
     app,

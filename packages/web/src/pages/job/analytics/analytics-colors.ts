@@ -1,4 +1,4 @@
-// Spec part 2 section 9: utilization above 70 is green and below 40 orange; a score above 80
+// Utilization above 70 is green and below 40 orange; a score above 80
 // is green.
 
 export type ScoreTone = 'good' | 'low' | 'neutral';

@@ -73,7 +73,7 @@ describe('tokens per chunk', () => {
   });
 });
 
-describe('analytics colours (spec part 2 section 9)', () => {
+describe('analytics colours', () => {
   it('greens utilization above 70 and oranges it below 40', () => {
     expect(utilizationTone(70.1)).toBe('good');
     expect(utilizationTone(70)).toBe('neutral');

@@ -81,6 +81,9 @@ export function CodeView({
     ? undefined
     : gutterWidth + PAD_X * 2 + Math.min(doc.widest, MAX_RENDERED_COLUMNS) * charWidth;
 
+  // After every render: it compares the rows on the page with the arithmetic, and sets state only
+  // when a height differs, so it settles after one correction.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs after every render on purpose
   useLayoutEffect(() => {
     if (!wrap || !scroller.current) return;
     let changed: Map<number, number> | null = null;
@@ -115,6 +118,7 @@ export function CodeView({
     }
     // Only a new result scrolls: offsets also change with layout, and scrolling again for those
     // would fight the person's own scrolling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on the result
   }, [active]);
 
   const rows = [];

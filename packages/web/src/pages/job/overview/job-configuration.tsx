@@ -45,6 +45,9 @@ export function JobConfiguration({ job }: { job: Job }) {
           <Item label="Remove comments">
             <Flag on={job.remove_comments} />
           </Item>
+          <Item label="Signatures only">
+            <Flag on={job.compress} />
+          </Item>
           <Item label="Remove blank lines">
             <Flag on={job.remove_blank_lines} />
           </Item>
@@ -59,6 +62,9 @@ export function JobConfiguration({ job }: { job: Job }) {
           </Item>
           <Item label="Notebook processing">
             <Flag on={job.notebook_processing} />
+          </Item>
+          <Item label="Sort by changes">
+            <Flag on={job.sort_by_changes} />
           </Item>
         </dl>
         {job.header_text && (

@@ -1,4 +1,4 @@
-// The output browser's folder tree (spec part 2 section 3, "Output browser file tree node"):
+// The output browser's folder tree:
 // built once from the flat file list, then flattened into the rows on screen.
 
 export interface TreeFile {

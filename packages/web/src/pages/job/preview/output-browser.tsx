@@ -21,7 +21,7 @@ const LAYOUTS: ReadonlyArray<{ id: BrowserLayout; label: string; icon: JobIconNa
   { id: 'preview', label: 'Preview only', icon: 'preview' },
 ];
 
-/** The Output Files browser of a succeeded job (spec part 2 section 2). */
+/** The Output Files browser of a succeeded job. */
 export function OutputBrowser({ jobId }: { jobId: string }) {
   const files = useJobFiles(jobId, true);
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import type { Job } from '../../../api/types.js';
 import { formatNumber } from '../../../lib/format.js';
 import { StatCard } from '../../dashboard/stat-card.js';
 
-/** The four stat cards above the output browser (spec part 2 section 2). */
+/** The four stat cards above the output browser. */
 export function OutputStats({ job }: { job: Job }) {
   return (
     <div className="grid grid-4 compact-stats">

@@ -15,7 +15,7 @@ import type { TreeFile } from '../preview/file-tree.js';
 import { useViewerKeys } from './viewer-keys.js';
 import './viewer.css';
 
-/** Spec part 2 section 9: viewer font 8 to 24 px, default 14. */
+/** Viewer font 8 to 24 px, default 14. */
 export const MIN_FONT = 8;
 export const MAX_FONT = 24;
 export const DEFAULT_FONT = 14;
@@ -28,7 +28,7 @@ interface FullScreenViewerProps {
   onClose(): void;
 }
 
-/** The full-screen file viewer (spec part 2 section 2). */
+/** The full-screen file viewer. */
 export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: FullScreenViewerProps) {
   const file = files[index] ?? null;
   const content = useFileContent(jobId, file?.path ?? null);

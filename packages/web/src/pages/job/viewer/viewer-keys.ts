@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-// Keys of the full-screen viewer (spec part 2 section 2): Esc closes; Left/Right change file;
+// Keys of the full-screen viewer: Esc closes; Left/Right change file;
 // Ctrl/Cmd+F focuses search; Ctrl/Cmd+Enter next result; Ctrl/Cmd+Shift+Enter previous result.
 
 export type ViewerAction =

@@ -85,6 +85,12 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           onChange={(value) => update('includeComments', value)}
         />
         <OptionToggle
+          label="Signatures only"
+          description="Compress: imports, types and signatures stay; function bodies become placeholders."
+          checked={options.compress}
+          onChange={(value) => update('compress', value)}
+        />
+        <OptionToggle
           label="Include blank lines"
           checked={options.includeBlankLines}
           onChange={(value) => update('includeBlankLines', value)}

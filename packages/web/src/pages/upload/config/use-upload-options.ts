@@ -5,18 +5,25 @@ import {
   type UploadOptions,
 } from '../../../lib/upload/job-fields.js';
 
-/** The configuration panel's state; the format follows the plan's allowed formats. */
-export function useUploadOptions(allowedFormats: readonly string[] | undefined) {
-  const [options, setOptions] = useState<UploadOptions>(DEFAULT_OPTIONS);
-  const allowedKey = (allowedFormats ?? []).join(',');
+/**
+ * The configuration panel's state; the format follows the plan's allowed formats. `initial`
+ * brings back options chosen earlier (on the demo page).
+ */
+export function useUploadOptions(
+  allowedFormats: readonly string[] | undefined,
+  initial: UploadOptions = DEFAULT_OPTIONS,
+) {
+  const [options, setOptions] = useState<UploadOptions>(initial);
+  // The list's content, not its identity: a new array with the same formats is no change.
+  const allowedKey = allowedFormats ? allowedFormats.join(',') : null;
 
   useEffect(() => {
-    if (!allowedFormats) return;
+    if (allowedKey === null) return;
+    const formats = allowedKey === '' ? [] : allowedKey.split(',');
     setOptions((current) => {
-      const format = allowedFormat(current.outputFormat, allowedFormats);
+      const format = allowedFormat(current.outputFormat, formats);
       return format === current.outputFormat ? current : { ...current, outputFormat: format };
     });
-    // allowedKey stands for the list's content: a new array with the same formats is no change.
   }, [allowedKey]);
 
   const update = useCallback(

@@ -97,6 +97,9 @@ export function FileTreeView({ explorer, locate, highlighted }: FileTreeViewProp
     if (index === focusRow) classes.push('is-focused');
     if (ineligible || (folder && folder.excluded)) classes.push('is-muted');
     items.push(
+      // The tree keeps focus and points at its rows with aria-activedescendant (its keys move
+      // it), so a row itself takes no focus and no key events.
+      // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/interactive-supports-focus
       <div
         key={row}
         id={`${baseId}-${index}`}

@@ -1,6 +1,8 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ancestorsOf, initialExpanded, type FileTree } from '../../../lib/explorer/file-tree.js';
+import type { ExplorerSelection } from '../../../lib/upload/demo-handoff.js';
 import {
+  checksWithout,
   computeView,
   flattenRows,
   initialChecks,
@@ -8,20 +10,26 @@ import {
   setAllShown,
   toggleFile,
   toggleFolder,
+  uncheckedPaths,
 } from '../../../lib/explorer/tree-state.js';
 
 export const FONT_MIN = 8;
 export const FONT_MAX = 18;
 export const FONT_DEFAULT = 12;
 
-/** The explorer's state for one archive: filters, checks, open folders, the previewed file. */
-export function useExplorer(tree: FileTree) {
+/**
+ * The explorer's state for one archive: filters, checks, open folders, the previewed file.
+ * `initial` brings back a selection made earlier on the same archive (the demo page's).
+ */
+export function useExplorer(tree: FileTree, initial?: ExplorerSelection) {
   const [languages, setLanguages] = useState<ReadonlySet<string>>(
-    () => new Set(tree.languages.map((entry) => entry.language)),
+    () => new Set(initial?.languages ?? tree.languages.map((entry) => entry.language)),
   );
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const [flags, setFlags] = useState(() => initialChecks(tree));
+  const [flags, setFlags] = useState(() =>
+    initial ? checksWithout(tree, initial.unchecked) : initialChecks(tree),
+  );
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => initialExpanded(tree));
   const [activeFile, setActiveFile] = useState<number | null>(null);
   const [fontSize, setFontSize] = useState(FONT_DEFAULT);
@@ -92,8 +100,18 @@ export function useExplorer(tree: FileTree) {
     [],
   );
 
+  /** The selection by path, to keep beyond this page. */
+  const selection = useCallback(
+    (): ExplorerSelection => ({
+      unchecked: uncheckedPaths(tree, flags),
+      languages: [...languages],
+    }),
+    [tree, flags, languages],
+  );
+
   return {
     tree,
+    selection,
     languages,
     toggleLanguage,
     setAllLanguages,

@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, webDist } from './lib/build-web.js';
+import { chromiumPath, launchChromium } from './lib/chromium.js';
+import { mockApi, type MockOptions } from './lib/mock-api.js';
+import { startStaticServer } from './lib/static-server.js';
+import { buildZip } from './lib/zip-file.js';
+
+const PHONE = { width: 390, height: 844 };
+
+// On a 390 x 844 phone: tabs that do not fit say so and keep the chosen one in view, and the
+// upload summary bar is a strip that leaves the tree and the options readable.
+describe.skipIf(!chromiumPath)('phone layout', () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof startStaticServer>>;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    site = await startStaticServer(webDist);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(path: string, mock: MockOptions = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    await mockApi(context, mock);
+    const page = await context.newPage();
+    await page.goto(site.url + path);
+    return page;
+  }
+
+  /** Where a tab sits inside its scrolling list: whole, cut, or out of sight. */
+  const placement = (page: Page, name: string) =>
+    page.getByRole('tab', { name }).evaluate((tab) => {
+      const list = tab.closest('[role="tablist"]')!.getBoundingClientRect();
+      const box = tab.getBoundingClientRect();
+      return box.left >= list.left && box.right <= list.right ? 'whole' : 'cut';
+    });
+
+  it('settings tabs show there are more, and keep the chosen tab in view', async () => {
+    const page = await open('/settings', { signedIn: true });
+    const tabs = page.getByRole('tablist', { name: 'Settings' });
+    await tabs.waitFor();
+    expect(await tabs.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+    await page.getByRole('button', { name: 'Show more tabs' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Show earlier tabs' }).count()).toBe(0);
+    expect(await placement(page, 'Account')).toBe('cut');
+
+    await page.getByRole('button', { name: 'Show more tabs' }).click();
+    await page.getByRole('button', { name: 'Show earlier tabs' }).waitFor();
+    await page.context().close();
+
+    // Opened on the last tab: the list starts scrolled to it.
+    const deep = await open('/settings?tab=account', { signedIn: true });
+    await deep.getByRole('heading', { name: 'Account' }).first().waitFor();
+    await expect.poll(() => placement(deep, 'Account')).toBe('whole');
+    await deep.getByRole('button', { name: 'Show earlier tabs' }).waitFor();
+    // Arrow keys move the choice; the newly chosen tab comes into view.
+    await deep.getByRole('tab', { name: 'Account' }).focus();
+    await deep.keyboard.press('Home');
+    await expect.poll(() => placement(deep, 'Security')).toBe('whole');
+    await deep.context().close();
+  });
+
+  it('the upload summary bar folds to a strip and unfolds for the rest', async () => {
+    const page = await open('/demo');
+    await page.getByLabel('Choose a ZIP archive').setInputFiles({
+      name: 'app.zip',
+      mimeType: 'application/zip',
+      buffer: buildZip(
+        Array.from({ length: 40 }, (_, i) => ({
+          path: `app/src/module-${i}.ts`,
+          data: `export const value${i} = ${i};\n`.repeat(30),
+        })),
+      ),
+    });
+    await page.locator('[data-testid="estimate-tokens"]:not([aria-busy])').waitFor();
+    const bar = page.getByRole('region', { name: 'Summary' });
+    const height = async () => (await bar.boundingBox())!.height;
+    // A strip: at most 8% of the screen's height.
+    expect(await height()).toBeLessThanOrEqual(PHONE.height * 0.08);
+    for (const id of ['estimate-tokens', 'estimate-credits']) {
+      expect(await page.getByTestId(id).isVisible()).toBe(true);
+    }
+    expect(await page.getByTestId('estimate-lines').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Process', exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'More details' }).click();
+    expect(await page.getByTestId('estimate-lines').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Fewer details' }).click();
+    expect(await page.getByTestId('estimate-lines').isVisible()).toBe(false);
+
+    // At the end of the page nothing stays under the bar: the last content is above it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const dock = (await page.locator('.summary-dock').boundingBox())!;
+    const config = (await page.getByRole('region', { name: 'Configuration' }).boundingBox())!;
+    expect(config.y + config.height).toBeLessThanOrEqual(dock.y);
+    await page.context().close();
+  });
+});
