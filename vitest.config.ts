@@ -22,6 +22,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // Node runs these tests with the `source` condition, and eventsource-parser (under the MCP
+          // SDK's HTTP client) publishes `source` as TypeScript: Vite loads both, compiling it.
+          server: {
+            deps: {
+              inline: [
+                /@modelcontextprotocol\/sdk\/dist\/esm\/client\/streamableHttp\.js$/,
+                'eventsource-parser',
+              ],
+            },
+          },
           include: [
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',

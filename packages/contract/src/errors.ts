@@ -74,6 +74,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'REQUEST_TIMEOUT',
   'MAINTENANCE',
+  'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

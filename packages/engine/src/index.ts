@@ -32,3 +32,12 @@ export type { TokenCounter } from './core/tokens/token-counter.js';
 export { languageOf } from './core/languages.js';
 export { getRenderer } from './core/render/index.js';
 export { compareAnalytics } from './core/analyze/index.js';
+export { pageText, pageItems, PAGE_CHARS } from './mcp/page-text.js';
+export type { TextPage } from './mcp/page-text.js';
+export {
+  SearchPatternError,
+  compileSearchPattern,
+  matchingLines,
+  renderFileHits,
+  splitLines,
+} from './mcp/search-lines.js';

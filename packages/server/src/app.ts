@@ -41,6 +41,7 @@ import type { JobQueue } from './queue/job-queue.js';
 import { createLazyJobQueue } from './queue/lazy-job-queue.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './http/routes/metrics/metrics.routes.js';
+import { mcpRoutes } from './http/routes/mcp/mcp.routes.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
 import { createAccessTokens } from './services/access-tokens.js';
 import { createBackgroundTasks } from './services/background-tasks.js';
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(githubAuthRoutes, routeOptions);
   await app.register(repositoriesRoutes, routeOptions);
   await app.register(docsRoutes);
+  await app.register(mcpRoutes, routeOptions);
 
   const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const isServingWeb = await registerWebApp(app, webDir);

@@ -9,13 +9,9 @@ import { pack } from '../io/pack.js';
 import { prepareOutputDir, unwritable } from '../io/prepare-output-dir.js';
 import { writeBundle } from '../io/write-bundle.js';
 import type { ResultCache } from '../io/result-cache.js';
-import {
-  DEFAULT_CACHE_MAX_MB,
-  defaultCacheDir,
-  engineBuildId,
-  evictResultCache,
-} from '../io/result-cache.js';
+import { evictResultCache } from '../io/result-cache.js';
 import { chunksText, singleFileText } from './bundle-text.js';
+import { cacheSettings } from './cache-settings.js';
 import { copyToClipboard } from './clipboard.js';
 import type { ConfigFile } from './config-file.js';
 import { loadConfig } from './config-file.js';
@@ -23,6 +19,7 @@ import { writeStarterConfig } from './init-command.js';
 import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
 import { withPackInput } from './pack-input.js';
+import { runMcpServer } from './mcp-command.js';
 import { createProgressLine } from './progress.js';
 import { readStdinPaths } from './stdin-paths.js';
 import { formatSummary, summarize } from './summary.js';
@@ -40,7 +37,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     const command = parseCommand(argv);
     if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`);
     if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
-    if (command.kind === 'init') {
+    if (command.kind === 'mcp') {
+      await runMcpServer(VERSION);
+    } else if (command.kind === 'init') {
       const path = await writeStarterConfig(command.file, command.force);
       process.stderr.write(`Wrote ${path}: edit it, then run repobundle pack.\n`);
     } else {
@@ -124,6 +123,7 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
   // Before any work: an output that cannot be written fails now, not after the pack.
   if (output.kind === 'folder') await prepareOutputDir(output.path);
   if (output.kind === 'file') await prepareOutputFile(output.path);
+  const cache = cacheSettings();
   return {
     command,
     options,
@@ -133,8 +133,8 @@ async function planRun(command: PackCommand): Promise<PlannedRun> {
     topFiles: command.topFiles ?? fromConfig.topFiles ?? DEFAULT_TOP_FILES,
     tokenTree: command.tokenTree ?? fromConfig.tokenTree,
     workers: command.workers ?? fromConfig.workers,
-    cache: command.noCache ? undefined : { dir: defaultCacheDir(), build: engineBuildId() },
-    cacheMaxBytes: cacheMaxMegabytes() * 1024 * 1024,
+    cache: command.noCache ? undefined : cache.cache,
+    cacheMaxBytes: cache.maxBytes,
   };
 }
 
@@ -227,16 +227,6 @@ function report(
   });
   if (run.command.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
   else process.stderr.write(`${formatSummary(summary)}\n`);
-}
-
-/** CACHE_MAX_MB: how large the result cache may grow, in megabytes. */
-function cacheMaxMegabytes(): number {
-  const value = process.env.CACHE_MAX_MB;
-  if (value === undefined || value === '') return DEFAULT_CACHE_MAX_MB;
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new UsageError(`CACHE_MAX_MB must be a whole number of megabytes; got "${value}".`);
-  }
-  return Number(value);
 }
 
 /** `path` relative to `folder` with forward slashes, when it lies inside it. */

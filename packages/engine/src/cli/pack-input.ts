@@ -28,15 +28,26 @@ export interface PackInputRequest {
 }
 
 /**
+ * For a long-running caller (the MCP server) that stops work itself: its signal stops a clone,
+ * and it is told each clone's folder so it can remove it when the process ends. Without this,
+ * the CLI's own SIGINT and SIGTERM handling applies.
+ */
+export interface PackInputControl {
+  readonly signal: AbortSignal | undefined;
+  onFolder(path: string): void;
+}
+
+/**
  * Runs `use` on what the person named: a local folder or archive as it is (a path that exists
  * always wins over the `owner/repo` shorthand), or a remote repository cloned into a temporary
- * folder that is removed afterwards, on Ctrl-C and SIGTERM too.
+ * folder that is removed afterwards, on Ctrl-C and SIGTERM too (or as `control` says).
  */
 export async function withPackInput<T>(
   request: PackInputRequest,
   env: NodeJS.ProcessEnv,
   usageError: (message: string) => Error,
   use: (input: PackInput) => Promise<T>,
+  control?: PackInputControl,
 ): Promise<T> {
   const local = await stat(request.source).then(
     () => true,
@@ -52,15 +63,26 @@ export async function withPackInput<T>(
     return use({ path: request.source });
   }
   const timeoutMs = cloneTimeoutSeconds(env, usageError) * 1000;
+  const settings = {
+    ref: request.ref ?? remote.ref,
+    token: tokenFromEnvironment(env),
+    timeoutMs,
+    depth: cloneDepth(request.git),
+  };
+  if (control) {
+    const signal = control.signal;
+    return withRemoteCheckout(
+      remote,
+      { ...settings, ...(signal && { signal }), onFolder: (path) => control.onFolder(path) },
+      (checkout) => use({ path: checkout.dir, sourceName: remote.name, ...(signal && { signal }) }),
+    );
+  }
   const interrupt = new InterruptGuard();
   try {
     return await withRemoteCheckout(
       remote,
       {
-        ref: request.ref ?? remote.ref,
-        token: tokenFromEnvironment(env),
-        timeoutMs,
-        depth: cloneDepth(request.git),
+        ...settings,
         signal: interrupt.signal,
         onFolder: (path) => interrupt.removeOnExit(path),
       },

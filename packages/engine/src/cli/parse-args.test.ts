@@ -29,3 +29,13 @@ describe('--secret-pattern', () => {
     expect(() => resolveOptions(command.options)).toThrow(/exponential/);
   });
 });
+
+describe('mcp', () => {
+  it('is a command of its own, without options or arguments', () => {
+    expect(parseCommand(['mcp'])).toEqual({ kind: 'mcp' });
+    expect(() => parseCommand(['mcp', 'here'])).toThrow(/Unexpected argument "here"/);
+    expect(() => parseCommand(['mcp', '--json'])).toThrow(
+      /repobundle mcp takes no options; got --json/,
+    );
+  });
+});

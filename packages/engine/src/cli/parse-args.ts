@@ -49,10 +49,16 @@ export interface InitCommand {
 }
 
 export type Command =
-  PackCommand | InitCommand | { readonly kind: 'help' } | { readonly kind: 'version' };
+  | PackCommand
+  | InitCommand
+  | { readonly kind: 'mcp' }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' };
 
 export const USAGE = `Usage: repobundle pack <dir|zip> [-o <out-dir>] [options]
        repobundle init [--force]
+       repobundle mcp             an MCP server on stdio: pack_codebase, read_bundle,
+                                  grep_bundle, list_bundle_files (see the README)
 
 Writes overview.<ext> and chunks/chunk-0001.<ext>... into <out-dir>.
 Without -o, a bundle of one chunk is written to stdout (--stdout: any bundle).
@@ -285,9 +291,15 @@ export function parseCommand(argv: readonly string[]): Command {
       force: values.force ?? false,
     };
   }
+  if (command === 'mcp') {
+    if (source !== undefined) throw new UsageError(`Unexpected argument "${source}".`);
+    const flag = Object.keys(values)[0];
+    if (flag !== undefined) throw new UsageError(`repobundle mcp takes no options; got --${flag}.`);
+    return { kind: 'mcp' };
+  }
   if (command !== 'pack')
     throw new UsageError(
-      `Unknown command "${command}". Try: repobundle pack <dir|zip> -o <out-dir>, or repobundle init`,
+      `Unknown command "${command}". Try: repobundle pack <dir|zip> -o <out-dir>, repobundle init, or repobundle mcp`,
     );
   if (!source)
     throw new UsageError(

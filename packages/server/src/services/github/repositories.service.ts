@@ -230,19 +230,22 @@ async function selectedChangeCounts(
  * commit as the archive. The plan's upload limit applies to that archive as to an upload. With
  * sort_by_changes the checkout also reads the commits before it, and the change count of each
  * selected file is stored beside the archive for the worker to order files by.
+ * `everyFile` selects every file of the commit (the hosted MCP tool, whose caller has not seen
+ * the tree); eligibility, .gitignore and patterns then decide as for any selection.
  */
 export async function createJobFromGithub(
   ctx: ServiceContext,
   user: UserRow,
   input: FromGithubInput,
+  { everyFile = false }: { everyFile?: boolean } = {},
 ): Promise<JobCreatedResponse> {
   const { token, target } = prepare(ctx, user, input);
-  requireSelection(input.selected);
+  if (!everyFile) requireSelection(input.selected);
   const plan = await planOf(ctx, user);
   const options = resolveJobOptions(input, plan);
   const mode: CheckoutMode = options.sort_by_changes ? 'history' : 'files';
   const created = await checkout(ctx, target, token, mode, async (from) => {
-    const { file, size } = await archiveOf(from);
+    const { file, size, files } = await archiveOf(from);
     if (size > plan.uploadLimitMb * MB) {
       throw new AppError(
         413,
@@ -250,12 +253,13 @@ export async function createJobFromGithub(
         `The repository's archive is ${sizeInMb(size)} MB; the ${plan.name} plan allows ${plan.uploadLimitMb} MB.`,
       );
     }
+    const selection = everyFile ? { ...input, selected: files.map((entry) => entry.path) } : input;
     const changeCounts = options.sort_by_changes
-      ? await selectedChangeCounts(from, input.selected).catch((error: unknown) => {
+      ? await selectedChangeCounts(from, selection.selected).catch((error: unknown) => {
           throw fetchError(error, target);
         })
       : undefined;
-    return createJobFromArchive(ctx, user, plan, input, options, {
+    return createJobFromArchive(ctx, user, plan, selection, options, {
       kind: 'github',
       name: `${target.owner}/${target.repo}@${from.branch}`,
       store: async (jobId) => {
