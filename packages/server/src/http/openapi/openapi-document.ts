@@ -25,6 +25,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   402: 'Not enough credits: `credits_needed` and `credits_available` say by how much.',
   403: 'Not allowed: plan limits, or an API key on a call it cannot make (`API_KEY_NOT_ALLOWED`, `INSUFFICIENT_SCOPE`).',
   404: 'Not found (another user’s things do not exist for you).',
+  405: 'The path exists, but not for this method.',
   409: 'Conflicts with the current state (a job not finished, an upload being assembled...).',
   413: "Larger than the plan's upload limit, a field's limit or the request size limit.",
   415: 'The body is not of a media type the call takes.',
@@ -83,8 +84,8 @@ function errorStatuses(operation: Operation): number[] {
     statuses.add(415);
   }
   if (operation.access !== 'public') statuses.add(401);
-  if (['session', 'read', 'jobs'].includes(operation.access)) statuses.add(403);
-  if (operation.access === 'read' || operation.access === 'jobs') statuses.add(429);
+  if (['session', 'read', 'jobs', 'apiKey'].includes(operation.access)) statuses.add(403);
+  if (['read', 'jobs', 'apiKey'].includes(operation.access)) statuses.add(429);
   if (operation.path.startsWith('/auth/')) statuses.add(429);
   if (/^\/(auth|api|payments)\//.test(operation.path) && operation.path !== '/api/status') {
     statuses.add(503);
@@ -121,6 +122,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   session: [{ session: [] }],
   read: [{ session: [] }, { apiKey: [] }],
   jobs: [{ session: [] }, { apiKey: [] }],
+  apiKey: [{ apiKey: [] }],
   admin: [{ adminToken: [] }],
 };
 
@@ -179,6 +181,7 @@ export function buildOpenApiDocument() {
       'Payments',
       'Gitignore',
       'Waitlist',
+      'MCP',
       'Health',
       'Operator',
     ].map((name) => ({ name })),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /** Who may call an operation; read and jobs also take a signed-in session. */
-export type Access = 'public' | 'session' | 'read' | 'jobs' | 'admin';
+export type Access = 'public' | 'session' | 'read' | 'jobs' | 'apiKey' | 'admin';
 
 /** Error statuses an operation answers besides the ones every operation of its kind does. */
-export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 413 | 422 | 502 | 503;
+export type ErrorStatus = 401 | 402 | 403 | 404 | 405 | 409 | 413 | 422 | 502 | 503;
 
 export interface OperationResponse {
   status: 200 | 201 | 204;

@@ -73,6 +73,26 @@ export const otherOperations: Operation[] = [
     response: { status: 200, schema: healthResponseSchema },
   },
   {
+    method: 'post',
+    path: '/mcp',
+    tag: 'MCP',
+    summary: 'The hosted MCP server (Streamable HTTP, JSON-RPC)',
+    description:
+      'Tools pack_repository (jobs scope), get_job, list_output_files, read_output_file and grep_output_files (read scope). An API key only: a session token is refused.',
+    access: 'apiKey',
+    upload: { raw: ['application/json'] },
+    response: { status: 200, contentType: 'application/json' },
+  },
+  ...(['get', 'delete'] as const).map((method): Operation => ({
+    method,
+    path: '/mcp',
+    tag: 'MCP',
+    summary: 'Not offered: the hosted MCP server is stateless and answers POST only',
+    access: 'apiKey',
+    response: { status: 200, description: 'Never: always 405.' },
+    errors: [405],
+  })),
+  {
     method: 'get',
     path: '/readyz',
     tag: 'Health',
