@@ -11,3 +11,4 @@ export * from './transactions.js';
 export * from './payments.js';
 export * from './gitignore.js';
 export * from './github.js';
+export * from './models.js';
