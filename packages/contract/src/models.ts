@@ -44,7 +44,7 @@ export type ModelInfo = ExactModel | EstimatedModel;
 
 /** Claude 3 and 4 share one tokenizer, not published: estimated from o200k_base counts. */
 const CLAUDE_ESTIMATE = {
-  tokenizer: 'claude (estimated)',
+  tokenizer: 'claude',
   exact: false,
   base: 'o200k_base',
   ratio: 1.2,

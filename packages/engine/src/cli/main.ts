@@ -23,6 +23,7 @@ import { writeStarterConfig } from './init-command.js';
 import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
 import { withPackInput } from './pack-input.js';
+import { formatModels } from './models-command.js';
 import { createProgressLine } from './progress.js';
 import { readStdinPaths } from './stdin-paths.js';
 import { formatSummary, summarize } from './summary.js';
@@ -40,6 +41,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     const command = parseCommand(argv);
     if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`);
     if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
+    if (command.kind === 'models')
+      return void process.stdout.write(`${formatModels(command.json)}\n`);
     if (command.kind === 'init') {
       const path = await writeStarterConfig(command.file, command.force);
       process.stderr.write(`Wrote ${path}: edit it, then run repobundle pack.\n`);
