@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODEL_IDS, modelFitSchema } from './models.js';
 import { creditTypes, outputFormats, textField } from './fields.js';
 
 export const jobStatuses = ['pending', 'processing', 'succeeded', 'failed'] as const;
@@ -93,6 +94,12 @@ export const jobCreationFieldsSchema = z.object({
   /** Instructions for the model, placed after the header text. */
   instruction_text: textField()
     .max(64 * 1024, 'instruction_text must be at most 65,536 characters.')
+    .optional(),
+  /** The model the bundle is for (GET /api/models): counts use its tokenizer or estimate. */
+  target_model: z
+    .enum(MODEL_IDS as [string, ...string[]], {
+      error: `target_model must be one of: ${MODEL_IDS.join(', ')} (GET /api/models lists them).`,
+    })
     .optional(),
 });
 export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
@@ -220,6 +227,8 @@ export const jobResponseSchema = z.object({
   notebook_processing: z.boolean(),
   header_text: z.string().nullable(),
   instruction_text: z.string().nullable(),
+  /** The model the bundle is for; null when none was named. */
+  target_model: z.string().nullable(),
   credit_type: z.enum(jobCreditTypes),
   reserved_credits: z.number().int(),
   actual_credits: z.number().int().nullable(),
@@ -242,6 +251,8 @@ export const jobResponseSchema = z.object({
        */
       file_notes: z.array(z.object({ path: z.string(), note: z.string() })).optional(),
       file_notes_truncated: z.boolean().optional(),
+      /** With a target model: the output's tokens for it and whether they fit its window. */
+      model: modelFitSchema.optional(),
     })
     .nullable(),
 });

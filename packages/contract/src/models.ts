@@ -158,3 +158,19 @@ export function toModelRow(model: ModelInfo): ModelRow {
     ...(!model.exact && { error_band: model.error_band }),
   };
 }
+
+/**
+ * A bundle's size for its target model: the output's tokens (every chunk as rendered) and whether
+ * they fit the context window (`fits` null when an estimate's band straddles it).
+ */
+export const modelFitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tokenizer: z.string(),
+  context_window: z.number().int(),
+  exact: z.boolean(),
+  tokens: z.number().int(),
+  error_band: z.number().nullable(),
+  fits: z.boolean().nullable(),
+});
+export type ModelFitResponse = z.infer<typeof modelFitSchema>;

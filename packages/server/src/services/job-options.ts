@@ -35,6 +35,8 @@ export interface StoredJobOptions {
   notebook_processing: boolean;
   header_text?: string;
   instruction_text?: string;
+  /** A model id of GET /api/models; absent when none was named. */
+  target_model?: string;
 }
 
 /** The spec's token limits; anything else falls back to the default (spec part 1 section 5). */
@@ -114,6 +116,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     notebook_processing: input.notebook_processing,
     ...(input.header_text?.trim() ? { header_text: input.header_text } : {}),
     ...(input.instruction_text?.trim() ? { instruction_text: input.instruction_text } : {}),
+    ...(input.target_model ? { target_model: input.target_model } : {}),
   };
 }
 
@@ -141,6 +144,7 @@ export function engineOptions(
     notebookProcessing: options.notebook_processing,
     ...(options.header_text ? { headerText: options.header_text } : {}),
     ...(options.instruction_text ? { instructionText: options.instruction_text } : {}),
+    ...(options.target_model ? { targetModel: options.target_model } : {}),
     selectedPaths: [...selected],
   };
 }

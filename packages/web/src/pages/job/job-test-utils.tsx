@@ -38,6 +38,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     notebook_processing: false,
     header_text: null,
     instruction_text: null,
+    target_model: null,
     credit_type: 'monthly',
     reserved_credits: 2,
     actual_credits: null,
