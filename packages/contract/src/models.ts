@@ -47,8 +47,8 @@ const CLAUDE_ESTIMATE = {
   tokenizer: 'claude',
   exact: false,
   base: 'o200k_base',
-  ratio: 1.2,
-  error_band: 0.1,
+  ratio: 1.275,
+  error_band: 0.15,
 } as const;
 
 /** The models a job or the CLI can target, in the order lists show them. */
