@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './gitignore.js';
 export * from './github.js';
 export * from './api-keys.js';
+export * from './models.js';

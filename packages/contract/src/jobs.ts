@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODEL_IDS, modelFitSchema } from './models.js';
 import { creditTypes, outputFormats, textField } from './fields.js';
 
 export const jobStatuses = ['pending', 'processing', 'succeeded', 'failed'] as const;
@@ -101,6 +102,12 @@ export const jobCreationFieldsSchema = z.object({
    * repository has that history; an uploaded archive is refused with it.
    */
   sort_by_changes: flag.default(false),
+  /** The model the bundle is for (GET /api/models): counts use its tokenizer or estimate. */
+  target_model: z
+    .enum(MODEL_IDS as [string, ...string[]], {
+      error: `target_model must be one of: ${MODEL_IDS.join(', ')} (GET /api/models lists them).`,
+    })
+    .optional(),
 });
 export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
 
@@ -229,6 +236,8 @@ export const jobResponseSchema = z.object({
   header_text: z.string().nullable(),
   instruction_text: z.string().nullable(),
   sort_by_changes: z.boolean(),
+  /** The model the bundle is for; null when none was named. */
+  target_model: z.string().nullable(),
   credit_type: z.enum(jobCreditTypes),
   reserved_credits: z.number().int(),
   actual_credits: z.number().int().nullable(),
@@ -251,6 +260,8 @@ export const jobResponseSchema = z.object({
        */
       file_notes: z.array(z.object({ path: z.string(), note: z.string() })).optional(),
       file_notes_truncated: z.boolean().optional(),
+      /** With a target model: the output's tokens for it and whether they fit its window. */
+      model: modelFitSchema.optional(),
     })
     .nullable(),
 });

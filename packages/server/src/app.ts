@@ -31,6 +31,7 @@ import { repositoriesRoutes } from './http/routes/github/repositories.routes.js'
 import { docsRoutes } from './http/routes/docs/docs.routes.js';
 import { healthRoutes } from './http/routes/health/health.routes.js';
 import { archiveJobsRoutes } from './http/routes/jobs/archive-jobs.routes.js';
+import { modelsRoutes } from './http/routes/models/models.routes.js';
 import { jobsRoutes } from './http/routes/jobs/jobs.routes.js';
 import { uploadRoutes } from './http/routes/jobs/uploads.routes.js';
 import { checkoutRoutes } from './http/routes/payments/checkout.routes.js';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const routeOptions = { ctx };
   await app.register(healthRoutes, routeOptions);
+  await app.register(modelsRoutes);
   await app.register(metricsRoutes, { metrics });
   await app.register(authRoutes, routeOptions);
   await app.register(accountRoutes, routeOptions);

@@ -20,6 +20,7 @@ import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
 import { withPackInput } from './pack-input.js';
 import { runMcpServer } from './mcp-command.js';
+import { formatModels } from './models-command.js';
 import { createProgressLine } from './progress.js';
 import { readStdinPaths } from './stdin-paths.js';
 import { formatSummary, summarize } from './summary.js';
@@ -37,6 +38,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     const command = parseCommand(argv);
     if (command.kind === 'help') return void process.stdout.write(`${USAGE}\n`);
     if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`);
+    if (command.kind === 'models')
+      return void process.stdout.write(`${formatModels(command.json)}\n`);
     if (command.kind === 'mcp') {
       await runMcpServer(VERSION);
     } else if (command.kind === 'init') {

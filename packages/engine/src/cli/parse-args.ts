@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { findModel, MODEL_IDS } from '@repobundle/contract/models';
 import type { BundleOptions } from '../config/options.js';
 import { CHUNKING_STRATEGIES, ENCODINGS, OUTPUT_FORMATS, TOKEN_LIMITS } from '../config/options.js';
 import type { GitFlags } from './git-flags.js';
@@ -48,10 +49,17 @@ export interface InitCommand {
   readonly force: boolean;
 }
 
+/** `repobundle models`: the models --model accepts, as a table or (--json) as JSON. */
+export interface ModelsCommand {
+  readonly kind: 'models';
+  readonly json: boolean;
+}
+
 export type Command =
   | PackCommand
   | InitCommand
   | { readonly kind: 'mcp' }
+  | ModelsCommand
   | { readonly kind: 'help' }
   | { readonly kind: 'version' };
 
@@ -59,6 +67,7 @@ export const USAGE = `Usage: repobundle pack <dir|zip> [-o <out-dir>] [options]
        repobundle init [--force]
        repobundle mcp             an MCP server on stdio: pack_codebase, read_bundle,
                                   grep_bundle, list_bundle_files (see the README)
+       repobundle models [--json] the models --model accepts: tokenizer, context window
 
 Writes overview.<ext> and chunks/chunk-0001.<ext>... into <out-dir>.
 Without -o, a bundle of one chunk is written to stdout (--stdout: any bundle).
@@ -82,6 +91,8 @@ Options (named as the job fields):
   --exclude GLOB             leave out files matching (gitignore syntax; repeatable)
   --notebook-processing      turn .ipynb notebooks into source
   --encoding o200k_base|cl100k_base  tokenizer (default o200k_base)
+  --model ID                 count with this model's tokenizer (or its estimate) and say whether
+                             the bundle fits its context window, e.g. llama-3.1, claude-sonnet-4
   --header-text TEXT         text for the model at the top of the overview and of every chunk
   --instruction-file FILE    instructions for the model (the file's text), placed after the header
 
@@ -151,6 +162,7 @@ const PACK_FLAGS = {
   exclude: { type: 'string', multiple: true },
   'notebook-processing': { type: 'boolean' },
   encoding: { type: 'string' },
+  model: { type: 'string' },
   config: { type: 'string' },
   'header-text': { type: 'string' },
   'instruction-file': { type: 'string' },
@@ -225,6 +237,24 @@ function parseChoice<T extends string>(
   throw new UsageError(`--${flag} must be one of ${choices.join(', ')}; got "${value}".`);
 }
 
+/** --model: a known id, whose tokenizer is not contradicted by --encoding. */
+function parseModel(value: string | undefined, encoding: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const model = findModel(value);
+  if (model === undefined) {
+    throw new UsageError(
+      `--model must be one of ${MODEL_IDS.join(', ')} (repobundle models lists them); got "${value}".`,
+    );
+  }
+  const tokenizer = model.exact ? model.tokenizer : model.base;
+  if (encoding !== undefined && encoding !== tokenizer) {
+    throw new UsageError(
+      `--model ${value} counts with ${tokenizer}; leave out --encoding ${encoding}.`,
+    );
+  }
+  return value;
+}
+
 function parseTokenLimit(value: string | undefined): number | undefined {
   const limit = parseInteger('token-limit', value);
   if (limit === undefined || (TOKEN_LIMITS as readonly number[]).includes(limit)) return limit;
@@ -237,6 +267,7 @@ const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   includePatterns: 'include',
   excludePatterns: 'exclude',
   respectGitignore: 'no-gitignore',
+  targetModel: 'model',
 };
 
 /**
@@ -283,6 +314,10 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { kind: 'version' };
   if (values.help || positionals.length === 0) return { kind: 'help' };
   const [command, source, ...extra] = positionals;
+  if (command === 'models') {
+    if (source !== undefined) throw new UsageError(`Unexpected argument "${source}".`);
+    return { kind: 'models', json: values.json ?? false };
+  }
   if (command === 'init') {
     if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
     return {
@@ -299,7 +334,7 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   if (command !== 'pack')
     throw new UsageError(
-      `Unknown command "${command}". Try: repobundle pack <dir|zip> -o <out-dir>, repobundle init, or repobundle mcp`,
+      `Unknown command "${command}". Try: repobundle pack <dir|zip> -o <out-dir>, repobundle init, repobundle models, or repobundle mcp`,
     );
   if (!source)
     throw new UsageError(
@@ -334,6 +369,7 @@ export function parseCommand(argv: readonly string[]): Command {
       CHUNKING_STRATEGIES,
     ),
     encoding: parseChoice('encoding', values.encoding, ENCODINGS),
+    targetModel: parseModel(values.model, values.encoding),
     tokenLimit: parseTokenLimit(values['token-limit']),
     chunkOverlap: parseInteger('chunk-overlap', values['chunk-overlap']),
     removeComments: values['remove-comments'],

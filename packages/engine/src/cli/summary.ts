@@ -1,4 +1,6 @@
 import type { Bundle } from '../core/assemble-bundle.js';
+import type { ModelFit } from '../core/model-fit.js';
+import { describeModelFit } from '../core/model-fit.js';
 import { describeSecrets } from '../core/transform/secrets/secret-report.js';
 import type { TopFile, TreeRow } from './token-report.js';
 import { formatTokenTree, formatTopFiles, tokenTree, topFiles } from './token-report.js';
@@ -36,6 +38,8 @@ export interface PackSummary {
   readonly topFiles: readonly TopFile[];
   /** Folders and files with their tokens (--token-tree), when asked. */
   readonly tokenTree?: readonly TreeRow[];
+  /** With --model: the output's tokens for the model and whether they fit its window. */
+  readonly model?: ModelFit;
 }
 
 export interface SummaryExtras {
@@ -77,6 +81,7 @@ export function summarize(
     notes: [...bundle.notes, ...extras.notes],
     topFiles: topFiles(bundle.files, extras.topFiles),
     ...(extras.tokenTree !== undefined && { tokenTree: tokenTree(bundle.files, extras.tokenTree) }),
+    ...(bundle.model && { model: bundle.model }),
     fileNotes: bundle.files.flatMap((file) =>
       file.notes.map((note) => ({ path: file.path, note })),
     ),
@@ -94,6 +99,7 @@ export function formatSummary(summary: PackSummary): string {
     `Packed ${number.format(summary.files)} files (${number.format(summary.lines)} lines, ${number.format(summary.tokens)} tokens) into ${summary.chunks} chunk${summary.chunks === 1 ? '' : 's'} in ${(summary.durationMs / 1000).toFixed(2)} s${summary.cachedFiles > 0 ? ` (${number.format(summary.cachedFiles)} from the cache)` : ''}`,
     `Skipped ${number.format(summary.skipped)} files${reasons ? `: ${reasons}` : ''}`,
     `Output: ${number.format(summary.outputTokens)} tokens${summary.outDir ? ` in ${summary.outDir}` : ''}`,
+    ...(summary.model ? [`Model: ${describeModelFit(summary.model)}`] : []),
     ...describeSecrets({
       redacted: summary.secrets_redacted,
       files: summary.secret_files,

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_FILE_BYTES } from '@repobundle/contract/files';
+import { MODEL_IDS } from '@repobundle/contract/models';
 import { z } from 'zod';
 import { EngineError } from '../errors.js';
 import { customSecretPatternsSchema } from '../core/transform/secrets/custom-patterns.js';
@@ -63,6 +64,11 @@ export const bundleOptionsSchema = z
       .max(64 * 1024)
       .optional(),
     encoding: z.enum(ENCODINGS).default('o200k_base'),
+    /**
+     * The model the bundle is for (`repobundle models` lists them): counts use its tokenizer (or
+     * estimate it), and the overview says whether the bundle fits its context window.
+     */
+    targetModel: z.enum(MODEL_IDS as [string, ...string[]]).optional(),
     /** Explicit selection (paths relative to the source root); absent means every eligible file. */
     selectedPaths: z.array(z.string().min(1)).optional(),
     maxFileBytes: z.number().int().positive().default(DEFAULT_MAX_FILE_BYTES),
@@ -88,6 +94,7 @@ const FILE_STAGE_KEYS = [
   'customSecretPatterns',
   'notebookProcessing',
   'encoding',
+  'targetModel',
   'maxFileBytes',
 ] as const satisfies readonly (keyof ResolvedOptions)[];
 

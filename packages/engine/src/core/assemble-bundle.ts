@@ -5,6 +5,8 @@ import { buildOverview } from './build-overview.js';
 import { chunkFiles } from './chunk/index.js';
 import type { CountTexts } from './chunk/index.js';
 import { gitContextText } from './render/git-sections.js';
+import type { ModelFit } from './model-fit.js';
+import { fitModel } from './model-fit.js';
 import { getRenderer } from './render/index.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { summarizeSecrets } from './transform/secrets/secret-report.js';
@@ -40,6 +42,8 @@ export interface Bundle {
   readonly statistics: BundleStatistics;
   /** Likely secrets by type and file (detection always runs), and whether they were redacted. */
   readonly secrets: SecretReport;
+  /** The output's size for the target model and whether it fits; absent without one. */
+  readonly model?: ModelFit;
 }
 
 export interface AssembleInput {
@@ -68,6 +72,9 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
   });
   const secrets = summarizeSecrets(files, options.redactSecrets);
   const gitContextTokens = input.git ? input.counter.count(gitContextText(input.git)) : 0;
+  const outputTokens = chunks.reduce((sum, chunk) => sum + chunk.tokens, gitContextTokens);
+  const model =
+    options.targetModel === undefined ? undefined : fitModel(options.targetModel, outputTokens);
   const overview = buildOverview({
     secrets,
     source: input.source,
@@ -78,6 +85,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     generatedAt: input.generatedAt ?? new Date(),
     ...(input.git && { git: { ...input.git, tokens: gitContextTokens } }),
     ...(input.sourceNotes && { sourceNotes: input.sourceNotes }),
+    ...(model && { model }),
   });
   const skippedByReason: Record<string, number> = {};
   for (const skip of skipped) {
@@ -97,8 +105,9 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     statistics: {
       ...overview.statistics,
       skippedByReason,
-      outputTokens: chunks.reduce((sum, chunk) => sum + chunk.tokens, gitContextTokens),
+      outputTokens,
       gitContextTokens,
     },
+    ...(model && { model }),
   };
 }

@@ -1,4 +1,5 @@
 import type { ResolvedOptions } from '../config/options.js';
+import type { ModelFit } from './model-fit.js';
 import type { Overview } from './render/renderer.js';
 import { renderTree } from './render/index.js';
 import { describeSkipReason } from './select/index.js';
@@ -16,6 +17,8 @@ export interface OverviewInput {
   readonly git?: GitContext & { readonly tokens: number };
   /** Notes about the whole source (not one file), listed under the path ".". */
   readonly sourceNotes?: readonly string[];
+  /** The output's size for the target model, when one is named. */
+  readonly model?: ModelFit;
 }
 
 /** Gathers what the overview file shows; renderers only lay it out. */
@@ -86,5 +89,6 @@ export function buildOverview(input: OverviewInput): Overview {
       ...input.files.flatMap((file) => file.notes.map((note) => ({ path: file.path, note }))),
     ],
     ...(input.git && { git: input.git }),
+    ...(input.model && { model: input.model }),
   };
 }

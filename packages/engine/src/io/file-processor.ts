@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import type { EncodingName, FileStageOptions } from '../config/options.js';
+import type { TokenizerName } from '@repobundle/contract/models';
+import type { FileStageOptions } from '../config/options.js';
 import { fileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { SourceEntry } from '../core/types.js';
@@ -15,9 +16,9 @@ import type { ResultCache } from './result-cache.js';
 export interface FileProcessor {
   /** Reads (on a worker thread when the entry has a location) and processes one entry. */
   process(entry: SourceEntry, options: FileStageOptions, cache?: ResultCache): Promise<FileOutcome>;
-  countTexts(texts: readonly string[], encoding: EncodingName): Promise<number[]>;
+  countTexts(texts: readonly string[], encoding: TokenizerName): Promise<number[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
-  warmUp(encoding: EncodingName): void;
+  warmUp(encoding: TokenizerName): void;
   close(): Promise<void>;
 }
 

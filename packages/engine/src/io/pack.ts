@@ -6,7 +6,9 @@ import type { Bundle } from '../core/assemble-bundle.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { assembleBundle } from '../core/assemble-bundle.js';
 import { selectFiles, isExcludedFolder } from '../core/select/index.js';
+import { countingTokenizer } from '../core/model-fit.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
+import './tekken-vocabulary.js';
 import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
 import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
@@ -92,7 +94,7 @@ export async function pack(
   // Threads boot (and load the tokenizer) while the source is opened: walking a large folder
   // takes a while. A source that turns out tiny is packed inline and the threads are let go.
   const early = hooks.workers === 0 ? undefined : createPooledProcessor(hooks.workers);
-  early?.warmUp(resolved.encoding);
+  early?.warmUp(countingTokenizer(resolved));
   try {
     const tree = await openSource(path);
     try {
@@ -116,7 +118,7 @@ export async function packTree(
   if (hooks.processor) return runPipeline(tree, resolved, hooks, hooks.processor);
   const workers = hooks.workers ?? (isTiny(tree) ? 0 : undefined);
   const processor = workers === 0 ? createInlineProcessor() : createPooledProcessor(workers);
-  processor.warmUp(resolved.encoding);
+  processor.warmUp(countingTokenizer(resolved));
   try {
     return await runPipeline(tree, resolved, hooks, processor);
   } finally {
@@ -139,7 +141,8 @@ async function runPipeline(
   const report = hooks.onProgress ?? (() => undefined);
   report({ stage: 'selecting', done: 0, total: tree.entries.length });
   // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
-  const counter = await loadTokenCounter(resolved.encoding);
+  const tokenizer = countingTokenizer(resolved);
+  const counter = await loadTokenCounter(tokenizer);
   const selection = await selectFiles(tree, resolved);
   const { skipped } = selection;
   const changeCounts = git?.changeCounts ?? hooks.changeCounts;
@@ -156,7 +159,7 @@ async function runPipeline(
     files: outcome.files,
     skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
     counter,
-    countTexts: (texts) => processor.countTexts(texts, resolved.encoding),
+    countTexts: (texts) => processor.countTexts(texts, tokenizer),
     generatedAt: hooks.now?.() ?? new Date(),
     ...(git?.context && { git: redactGitContext(git.context, resolved) }),
     ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),

@@ -1,5 +1,7 @@
 import type { TransferListItem } from 'node:worker_threads';
-import type { EncodingName, FileStageOptions } from '../config/options.js';
+import type { TokenizerName } from '@repobundle/contract/models';
+import type { FileStageOptions } from '../config/options.js';
+import { countingTokenizer } from '../core/model-fit.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
@@ -7,6 +9,7 @@ import type { ResultCache } from './result-cache.js';
 import { cacheKey, readCachedOutcome, writeCachedOutcome } from './result-cache.js';
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
+import './tekken-vocabulary.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
 import { withThreadParser } from './syntax/tree-sitter-parser.js';
 
@@ -23,7 +26,7 @@ export type WorkerRequest =
       /** Where results are kept between runs; absent: no cache. */
       readonly cache?: ResultCache;
     }
-  | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: EncodingName };
+  | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName };
 
 export type WorkerResponse =
   | { readonly kind: 'process'; readonly outcome: FileOutcome }
@@ -62,7 +65,7 @@ export async function runWorkerRequest(
       transfer: transferOf(cached),
     };
   }
-  const counter = await loadTokenCounter(options.encoding);
+  const counter = await loadTokenCounter(countingTokenizer(options));
   // Parsing costs time: only comment removal, compression and syntax-aware chunking pay for it.
   const needsParser =
     options.removeComments ||

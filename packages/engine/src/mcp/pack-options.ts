@@ -1,3 +1,4 @@
+import { MODEL_IDS } from '@repobundle/contract/models';
 import { z } from 'zod';
 import type { BundleOptions, ResolvedOptions } from '../config/options.js';
 import {
@@ -69,6 +70,12 @@ export const jobOptionsShape = {
     .describe('Leave out files matching these patterns (gitignore syntax).'),
   notebook_processing: z.boolean().optional().describe('Turn .ipynb notebooks into source.'),
   encoding: z.enum(ENCODINGS).optional().describe('Tokenizer (default o200k_base).'),
+  target_model: z
+    .enum(MODEL_IDS)
+    .optional()
+    .describe(
+      "The model the bundle is for: counts use its tokenizer, and the summary says whether it fits the model's window.",
+    ),
   header_text: z.string().optional().describe('Text at the top of the overview and every chunk.'),
   instruction_text: z.string().optional().describe('Instructions for the model, after the header.'),
 };
@@ -96,6 +103,7 @@ const FIELD_OF_OPTION: Readonly<Record<keyof BundleOptions, keyof JobOptionsInpu
   headerText: 'header_text',
   instructionText: 'instruction_text',
   encoding: 'encoding',
+  targetModel: 'target_model',
   selectedPaths: undefined,
   maxFileBytes: undefined,
 };

@@ -326,6 +326,7 @@ export async function runJob(
       processing_ms: Date.now() - started,
       secrets: presentSecrets(bundle.secrets),
       ...presentFileNotes(bundle.files),
+      ...(bundle.model && { model: { ...bundle.model } }),
     };
     const finished = await inTransaction(ctx.db, async (repos) => {
       const locked = await repos.jobs.lock(job.id);

@@ -8,6 +8,7 @@ import type {
   JobSecrets,
   JobStage,
   JobStatus,
+  ModelFitResponse,
   OutputFormat,
 } from '@repobundle/contract';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
@@ -27,6 +28,7 @@ export interface StoredStatistics {
   secrets?: JobSecrets;
   file_notes?: { path: string; note: string }[];
   file_notes_truncated?: boolean;
+  model?: ModelFitResponse;
 }
 
 /** The engine's secret report as the job keeps and returns it: counts, files, the hint. */
@@ -105,6 +107,7 @@ export function presentJob(job: JobRow): JobResponse {
     header_text: options.header_text ?? null,
     instruction_text: options.instruction_text ?? null,
     sort_by_changes: options.sort_by_changes === true,
+    target_model: options.target_model ?? null,
     credit_type: job.credit_type as JobCreditType,
     reserved_credits: reserved,
     actual_credits: job.actual_credits,

@@ -39,6 +39,8 @@ export interface StoredJobOptions {
   instruction_text?: string;
   /** Files ordered by the change counts stored beside the archive (changeCountsKey). */
   sort_by_changes?: boolean;
+  /** A model id of GET /api/models; absent when none was named. */
+  target_model?: string;
 }
 
 /** The spec's token limits; anything else falls back to the default. */
@@ -119,6 +121,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     ...(input.header_text?.trim() ? { header_text: input.header_text } : {}),
     ...(input.instruction_text?.trim() ? { instruction_text: input.instruction_text } : {}),
     ...(input.sort_by_changes ? { sort_by_changes: true } : {}),
+    ...(input.target_model ? { target_model: input.target_model } : {}),
   };
 }
 
@@ -147,6 +150,7 @@ export function engineOptions(
     notebookProcessing: options.notebook_processing,
     ...(options.header_text ? { headerText: options.header_text } : {}),
     ...(options.instruction_text ? { instructionText: options.instruction_text } : {}),
+    ...(options.target_model ? { targetModel: options.target_model } : {}),
     selectedPaths: [...selected],
   };
 }

@@ -1,8 +1,10 @@
 import type { TokenCounter } from '../tokens/token-counter.js';
-import type { EncodingName } from '../../config/options.js';
+import type { TokenizerName } from '@repobundle/contract/models';
 import {
   isCleanJunction,
+  isCleanJunctionOfLongLeft,
   isNewlineJunction,
+  LONG_LEFT_TAIL,
   MAX_SCANNED_LEFT,
   PROBE_CHARS,
 } from '../tokens/clean-joins.js';
@@ -104,11 +106,9 @@ function tailOf(part: Part, count: number): string {
 }
 
 /** isCleanJunction with a part on the left; a long part is judged by its last characters only. */
-function isCleanJunctionAfter(left: Part, right: string, encoding: EncodingName): boolean {
+function isCleanJunctionAfter(left: Part, right: string, encoding: TokenizerName): boolean {
   if (left.length <= MAX_SCANNED_LEFT) return isCleanJunction(textOf(left), right, encoding);
-  if (right.length === 0) return true;
-  const tail = tailOf(left, 2);
-  return isNewlineJunction(tail, tail.length, right, 0);
+  return isCleanJunctionOfLongLeft(tailOf(left, LONG_LEFT_TAIL), right, encoding);
 }
 
 /**

@@ -128,6 +128,9 @@ function renderOverview(overview: Overview): string {
   const options = Object.entries(model.options).map(([name, value]) =>
     row('option', { name, value: formatOptionValue(value) }),
   );
+  const targetModel = Object.entries(model.model ?? {}).map(([name, value]) =>
+    row('model', { name, value: value === null ? '' : String(value) }),
+  );
   const files = model.files.map((file) =>
     row('file', {
       name: file.path,
@@ -155,6 +158,7 @@ function renderOverview(overview: Overview): string {
       preambleOf({ headerText: model.header_text, instructionText: model.instruction }),
     ).map(([name, text]) => row(name, { value: String(text) })),
     ...stats,
+    ...targetModel,
     ...options,
     row('tree', { value: model.tree }),
     ...files,

@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import type { Overview } from './renderer.js';
 import { preambleOf } from './preamble.js';
+import type { ModelFit } from '../model-fit.js';
 
 export type OptionValue = string | number | boolean | readonly string[];
 
@@ -69,6 +70,8 @@ export interface OverviewModel {
     readonly hint: string | null;
   };
   readonly notes: readonly { readonly path: string; readonly note: string }[];
+  /** Present only with a target model: the output's tokens for it and whether they fit. */
+  readonly model?: ModelFit;
   /** Present only when git context was asked for and found (--include-diffs, --include-logs). */
   readonly git?: {
     readonly tokens: number;
@@ -171,6 +174,7 @@ export function toOverviewModel(overview: Overview): OverviewModel {
       hint: overview.secrets.hint,
     },
     notes: overview.notes.map((entry) => ({ ...entry })),
+    ...(overview.model && { model: { ...overview.model } }),
     ...(overview.git && { git: toGitModel(overview.git) }),
   };
 }

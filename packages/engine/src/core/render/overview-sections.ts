@@ -1,3 +1,5 @@
+import type { ModelFit } from '../model-fit.js';
+import { describeFit, describeModelTokens } from '../model-fit.js';
 import { formatChunkList, formatOptionValue, toPieceRange } from './overview-model.js';
 import type { OverviewModel } from './overview-model.js';
 import { formatGitDiffs, formatGitLog } from './git-sections.js';
@@ -89,6 +91,16 @@ function gitSections(git: OverviewModel['git']): OverviewSection[] {
  * sections in the same order, so the two stay in step. Every cell is one line of text; `name`
  * formats paths and file names (md makes them code spans, so `__init__.py` is not bold).
  */
+/** The target model's rows: its tokens for the output (chunks as rendered) and the fit. */
+function modelFields(fit: ModelFit): [string, string][] {
+  return [
+    ['Target model', `${fit.name} (${fit.id}), tokenizer ${fit.tokenizer}`],
+    ['Model tokens', fit.exact ? String(fit.tokens) : describeModelTokens(fit)],
+    ['Context window', String(fit.context_window)],
+    ['Fit', describeFit(fit)],
+  ];
+}
+
 export function buildOverviewDocument(
   model: OverviewModel,
   name: (text: string) => string = (text) => text,
@@ -115,6 +127,7 @@ export function buildOverviewDocument(
         ...(model.git
           ? [['Git context tokens', String(model.git.tokens)] as [string, string]]
           : []),
+        ...(model.model ? modelFields(model.model) : []),
       ],
     },
     {

@@ -1,3 +1,4 @@
+import type { ModelFit } from '../model-fit.js';
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
 import type { SecretReport } from '../transform/secrets/secret-report.js';
 import type { Chunk, GitContext, SkippedFile } from '../types.js';
@@ -49,6 +50,8 @@ export interface Overview {
   readonly notes: readonly { readonly path: string; readonly note: string }[];
   /** Diffs and log of a git work tree, when asked for; `tokens` counts their text. */
   readonly git?: GitContext & { readonly tokens: number };
+  /** The output's size for the target model and whether it fits, when one is named. */
+  readonly model?: ModelFit;
 }
 
 export interface ChunkRenderContext {

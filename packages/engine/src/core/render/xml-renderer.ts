@@ -86,8 +86,21 @@ function renderSecrets(secrets: OverviewModel['secrets']): string {
   ]);
 }
 
+/** The target model as attributes: `error_band` empty when exact, `fits` "unknown" when unsure. */
+function modelAttributes(
+  fit: NonNullable<OverviewModel['model']>,
+): Record<string, string | number> {
+  return {
+    ...fit,
+    exact: String(fit.exact),
+    error_band: fit.error_band ?? '',
+    fits: fit.fits === null ? 'unknown' : String(fit.fits),
+  };
+}
+
 /**
- * Overview layout: <overview> holding <source/>, <statistics/>, <options> (one <option name>
+ * Overview layout: <overview> holding <source/>, <statistics/>, <model/> (with a target model),
+ * <options> (one <option name>
  * each; list options hold <value> elements), <tree> (text), <files>, <chunks> (each <chunk>
  * with its <piece/> elements), <skipped> (<file path reason>description</file>),
  * <redactions> and <notes> (<note path>text</note>). Numbers are attributes; every list has its wrapper even when empty.
@@ -100,6 +113,7 @@ function renderOverview(overview: Overview): string {
       preambleOf({ headerText: model.header_text, instructionText: model.instruction }),
     ),
     element('statistics', { ...model.statistics }, []),
+    ...(model.model ? [element('model', modelAttributes(model.model), [])] : []),
     element('options', {}, renderOptions(model.options)),
     `<tree>${escapeXmlTextLossy(model.tree)}</tree>`,
     element(

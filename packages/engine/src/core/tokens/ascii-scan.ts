@@ -42,13 +42,22 @@ function accept(hash: number, end: number): number {
 
 /** o200k_base: case-aware words with attached contractions, "/" after punctuation runs. */
 export function scanO200k(text: string, at: number): number {
+  return scanCaseAware(text, at, true, 3);
+}
+
+/** Mistral's Tekken: o200k_base's rules without contractions, one digit per number piece. */
+export function scanTekken(text: string, at: number): number {
+  return scanCaseAware(text, at, false, 1);
+}
+
+function scanCaseAware(text: string, at: number, contractions: boolean, maxDigits: number): number {
   const n = text.length;
   const first = text.charCodeAt(at);
   if (first >= 128) return NON_ASCII;
   let hash = Math.imul(HASH_SEED ^ first, HASH_PRIME);
   let kind = CLASS[first]!;
   let i = at + 1;
-  if (kind === DIGIT) return digits(text, at, hash);
+  if (kind === DIGIT) return digits(text, at, hash, maxDigits);
   if (kind === NEWLINE) return whitespace(text, at);
   if (kind === OTHER || kind === BLANK) {
     if (i === n) return accept(hash, i);
@@ -81,7 +90,7 @@ export function scanO200k(text: string, at: number): number {
     if (CLASS[c] !== LOWER) break;
     hash = Math.imul(hash ^ c, HASH_PRIME);
   }
-  if (i < n && text.charCodeAt(i) === APOSTROPHE) {
+  if (contractions && i < n && text.charCodeAt(i) === APOSTROPHE) {
     const suffix = contractionAt(text, i);
     if (suffix < 0) return NON_ASCII;
     for (const end = i + suffix; i < end; i++)
@@ -90,15 +99,24 @@ export function scanO200k(text: string, at: number): number {
   return accept(hash, i);
 }
 
-/** cl100k_base: contractions stand alone, words of any case, punctuation runs without "/". */
+/** cl100k_base (and Llama 3): contractions stand alone, words of any case, no "/" rule. */
 export function scanCl100k(text: string, at: number): number {
+  return scanCaseBlind(text, at, 3);
+}
+
+/** Qwen 3: cl100k_base's rules with one digit per number piece. */
+export function scanQwen(text: string, at: number): number {
+  return scanCaseBlind(text, at, 1);
+}
+
+function scanCaseBlind(text: string, at: number, maxDigits: number): number {
   const n = text.length;
   const first = text.charCodeAt(at);
   if (first >= 128) return NON_ASCII;
   let hash = Math.imul(HASH_SEED ^ first, HASH_PRIME);
   const kind = CLASS[first]!;
   let i = at + 1;
-  if (kind === DIGIT) return digits(text, at, hash);
+  if (kind === DIGIT) return digits(text, at, hash, maxDigits);
   if (kind === NEWLINE) return whitespace(text, at);
   if (kind === OTHER || kind === BLANK) {
     if (first === APOSTROPHE) {
@@ -152,9 +170,9 @@ function contractionAt(text: string, at: number): number {
   return 0;
 }
 
-/** \p{N}{1,3}: the first digit is hashed already. */
-function digits(text: string, at: number, hash: number): number {
-  const stop = Math.min(at + 3, text.length);
+/** \p{N}{1,maxDigits}: the first digit is hashed already. */
+function digits(text: string, at: number, hash: number, maxDigits: number): number {
+  const stop = Math.min(at + maxDigits, text.length);
   let i = at + 1;
   for (; i < stop; i++) {
     const c = text.charCodeAt(i);

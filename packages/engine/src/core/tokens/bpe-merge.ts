@@ -17,7 +17,7 @@ export function countBpeTokens(
 ): number {
   const n = bytes.length;
   if (n <= 1) return n;
-  if (rankOf(ranks, bytes, 0, n) !== NONE) return 1;
+  if (ranks.wholeIsOneToken && rankOf(ranks, bytes, 0, n) !== NONE) return 1;
   return n > heapThreshold ? countByHeap(bytes, ranks) : countByScan(bytes, ranks);
 }
 
@@ -27,6 +27,13 @@ function rankOf(ranks: RankTable, bytes: string, from: number, to: number): numb
       ? ranks.pairs[(bytes.charCodeAt(from) << 8) | bytes.charCodeAt(from + 1)]!
       : ranks.byBytes.get(bytes, from, to, hashRange(bytes, from, to));
   return rank < 0 ? NONE : rank;
+}
+
+/** Rank of the first pair of single bytes at `from`, checked against the merge list if any. */
+function pairRankOf(ranks: RankTable, bytes: string, from: number): number {
+  const rank = rankOf(ranks, bytes, from, from + 2);
+  if (rank === NONE || ranks.mergeLeft === undefined) return rank;
+  return ranks.mergeLeft[rank] === ranks.singles[bytes.charCodeAt(from)] ? rank : NONE;
 }
 
 /** Rank of the join of tokens `left` and `right`, which are bytes[from, to) together. */
@@ -40,7 +47,9 @@ function joinRank(
 ): number {
   const known = ranks.joins.get(left, right);
   if (known !== -2) return known;
-  const rank = rankOf(ranks, bytes, from, to);
+  let rank = rankOf(ranks, bytes, from, to);
+  // With a merge list, the join must be the token's own merge: its left part decides it.
+  if (rank !== NONE && ranks.mergeLeft !== undefined && ranks.mergeLeft[rank] !== left) rank = NONE;
   ranks.joins.set(left, right, rank);
   return rank;
 }
@@ -65,7 +74,7 @@ function countByScan(bytes: string, ranks: RankTable): number {
   const pairRank = scanPairRank;
   for (let i = 0; i <= n; i++) bounds[i] = i;
   for (let i = 0; i < n; i++) partRank[i] = ranks.singles[bytes.charCodeAt(i)]!;
-  for (let i = 0; i < n - 1; i++) pairRank[i] = rankOf(ranks, bytes, i, i + 2);
+  for (let i = 0; i < n - 1; i++) pairRank[i] = pairRankOf(ranks, bytes, i);
   pairRank[n - 1] = NONE;
   let parts = n;
   while (parts > 1) {
@@ -123,7 +132,7 @@ function countByHeap(bytes: string, ranks: RankTable): number {
   }
   for (let i = 0; i < n; i++) partRank[i] = ranks.singles[bytes.charCodeAt(i)]!;
   for (let i = 0; i < n - 1; i++) {
-    const r = rankOf(ranks, bytes, i, i + 2);
+    const r = pairRankOf(ranks, bytes, i);
     pairRank[i] = r;
     if (r !== NONE) heap.push(r * SHIFT + i);
   }

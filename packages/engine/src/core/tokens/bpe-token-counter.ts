@@ -1,29 +1,42 @@
-import type { EncodingName } from '../../config/options.js';
-import { scanCl100k, scanO200k, scannedHash } from './ascii-scan.js';
+import { scanCl100k, scannedHash, scanO200k, scanQwen, scanTekken } from './ascii-scan.js';
 import { countBpeTokens } from './bpe-merge.js';
 import { toByteString } from './byte-string.js';
+import { scanDeepseek } from './deepseek-split.js';
 import { copyRange, hashRange, PieceTable } from './piece-table.js';
 import { getRankTable, type RankTable } from './rank-table.js';
 import { RecentPieces } from './recent-pieces.js';
-import { createSplitPattern } from './split-patterns.js';
+import { createPieceEnd, type PieceEnd } from './split-patterns.js';
 import { countLinesOf, type TokenCounter } from './token-counter.js';
+import type { BpeTokenizerName } from './vocabulary-sources.js';
 
 /** Multi-token pieces remembered before the cache is dropped: memory stays flat. */
 const CACHE_LIMIT = 1 << 16;
 /** Longer pieces (blobs, long runs) rarely repeat and would make the cache's memory unbounded. */
 const CACHE_MAX_PIECE = 256;
 
+// Which ASCII scanner: a small switch keeps each scanner called directly (inlinable).
+const SCANNER: Record<BpeTokenizerName, number> = {
+  o200k_base: 0,
+  cl100k_base: 1,
+  llama3: 1,
+  qwen3: 2,
+  tekken: 3,
+  deepseek_v3: 4,
+};
+
 /**
- * Count-only tiktoken. Per pre-token (ASCII scanner, else the real split pattern): a small cache of
- * recent pieces, then for ASCII pieces one probe of the vocabulary (most pieces of code are one
- * token), then a bounded cache of multi-token pieces, then byte-level BPE. The hot path never
- * slices the text nor builds token arrays.
+ * Count-only byte-level BPE (tiktoken's algorithm, and Hugging Face's for vocabularies defined by
+ * merges). Per pre-token (ASCII scanner, else the real pre-tokenizer): a small cache of recent
+ * pieces, then for ASCII pieces one probe of the vocabulary (most pieces of code are one token),
+ * then a bounded cache of multi-token pieces, then the merge. The hot path never slices the text
+ * nor builds token arrays.
  */
 export class BpeTokenCounter implements TokenCounter {
   private readonly ranks: RankTable;
-  private readonly pattern: RegExp;
-  /** Which scanner: called directly, not through a field, so both stay inlinable in one thread. */
-  private readonly isO200k: boolean;
+  private readonly pieceEndOf: PieceEnd;
+  private readonly scanner: number;
+  /** Qwen normalizes text to NFC before splitting it. */
+  private readonly normalizes: boolean;
   private readonly recent = new RecentPieces();
   private readonly cache: PieceTable;
   private readonly cacheLimit: number;
@@ -31,17 +44,19 @@ export class BpeTokenCounter implements TokenCounter {
   private pieceEnd = 0;
 
   constructor(
-    readonly encoding: EncodingName,
+    readonly encoding: BpeTokenizerName,
     { cacheLimit = CACHE_LIMIT }: { cacheLimit?: number } = {},
   ) {
     this.ranks = getRankTable(encoding);
-    this.pattern = createSplitPattern(encoding);
-    this.isO200k = encoding === 'o200k_base';
+    this.pieceEndOf = createPieceEnd(encoding);
+    this.scanner = SCANNER[encoding];
+    this.normalizes = encoding === 'qwen3';
     this.cacheLimit = cacheLimit;
     this.cache = new PieceTable(cacheLimit);
   }
 
   count(text: string): number {
+    if (this.normalizes) text = text.normalize('NFC');
     const n = text.length;
     let total = 0;
     for (let at = 0; at < n; at = this.pieceEnd) total += this.countPieceAt(text, at);
@@ -49,6 +64,8 @@ export class BpeTokenCounter implements TokenCounter {
   }
 
   countLines(text: string): Uint32Array {
+    // NFC never composes across a line break, so lines keep their number and order.
+    if (this.normalizes) text = text.normalize('NFC');
     const lines = countLinesOf(text);
     const prefix = new Uint32Array(lines + 1);
     const n = text.length;
@@ -68,6 +85,8 @@ export class BpeTokenCounter implements TokenCounter {
   }
 
   fitPrefix(text: string, maxTokens: number): { length: number; tokens: number } {
+    if (this.normalizes && text.normalize('NFC') !== text)
+      return this.fitByCounting(text, maxTokens);
     const n = text.length;
     let total = 0;
     let length = 0;
@@ -80,18 +99,51 @@ export class BpeTokenCounter implements TokenCounter {
     return { length, tokens: total };
   }
 
+  /**
+   * fitPrefix for text that normalization changes, whose offsets no longer match: the longest
+   * prefix ending at a pre-token boundary of the original whose normalized count fits, searched
+   * by halving.
+   */
+  private fitByCounting(text: string, maxTokens: number): { length: number; tokens: number } {
+    const ends: number[] = [];
+    for (let at = 0; at < text.length; at = this.pieceEndOf(text, at)) ends.push(at);
+    ends.push(text.length);
+    let low = 0;
+    let high = ends.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.count(text.slice(0, ends[middle])) <= maxTokens) low = middle;
+      else high = middle - 1;
+    }
+    const length = ends[low] ?? 0;
+    return { length, tokens: this.count(text.slice(0, length)) };
+  }
+
   /** Tokens of the pre-token starting at `at`; its end is left in `pieceEnd`. */
   private countPieceAt(text: string, at: number): number {
-    let end = this.isO200k ? scanO200k(text, at) : scanCl100k(text, at);
+    let end: number;
+    switch (this.scanner) {
+      case 0:
+        end = scanO200k(text, at);
+        break;
+      case 1:
+        end = scanCl100k(text, at);
+        break;
+      case 2:
+        end = scanQwen(text, at);
+        break;
+      case 3:
+        end = scanTekken(text, at);
+        break;
+      default:
+        end = scanDeepseek(text, at);
+    }
     const isAscii = end >= 0;
     let hash: number;
     if (isAscii) {
-      hash = scannedHash();
+      hash = this.scanner === 4 ? hashRange(text, at, end) : scannedHash();
     } else {
-      this.pattern.lastIndex = at;
-      const match = this.pattern.exec(text);
-      if (match === null) throw new Error(`split pattern found no match at offset ${at}`);
-      end = at + match[0].length;
+      end = this.pieceEndOf(text, at);
       hash = hashRange(text, at, end);
     }
     this.pieceEnd = end;
@@ -99,11 +151,25 @@ export class BpeTokenCounter implements TokenCounter {
     if (recent >= 0) return recent;
     // An ASCII piece is its own byte string, so it probes the vocabulary as it is.
     const tokens =
-      isAscii && this.ranks.byBytes.get(text, at, end, hash) >= 0
+      isAscii && this.isOneToken(text, at, end, hash)
         ? 1
         : this.countUncommon(text, at, end, hash, isAscii);
     this.recent.set(text, at, end, hash, tokens);
     return tokens;
+  }
+
+  /** Whether an ASCII piece is a single token: in the vocabulary, and reached by its merges. */
+  private isOneToken(text: string, from: number, to: number, hash: number): boolean {
+    const ranks = this.ranks;
+    const rank = ranks.byBytes.get(text, from, to, hash);
+    if (rank < 0) return false;
+    if (ranks.wholeIsOneToken) return true;
+    let known = ranks.wholeChecked[rank]!;
+    if (known === 0) {
+      known = countBpeTokens(text.slice(from, to), ranks) === 1 ? 1 : 2;
+      ranks.wholeChecked[rank] = known;
+    }
+    return known === 1;
   }
 
   private countUncommon(

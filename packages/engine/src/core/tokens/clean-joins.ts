@@ -1,5 +1,6 @@
-import type { EncodingName } from '../../config/options.js';
-import { createSplitPattern } from './split-patterns.js';
+import type { TokenizerName } from '@repobundle/contract/models';
+import { gemmaPieceEnd } from './gemma-token-counter.js';
+import { createPieceEnd, type PieceEnd } from './split-patterns.js';
 
 /** Longest left side we scan to find its last pre-token; longer ones need the newline rule. */
 export const MAX_SCANNED_LEFT = 4096;
@@ -10,15 +11,15 @@ export const MAX_SCANNED_LEFT = 4096;
  */
 export const PROBE_CHARS = 256;
 
-const patterns = new Map<EncodingName, RegExp>();
+const splitters = new Map<TokenizerName, PieceEnd>();
 
-function patternOf(encoding: EncodingName): RegExp {
-  let pattern = patterns.get(encoding);
-  if (!pattern) {
-    pattern = createSplitPattern(encoding);
-    patterns.set(encoding, pattern);
+function pieceEndOf(tokenizer: TokenizerName): PieceEnd {
+  let pieceEnd = splitters.get(tokenizer);
+  if (!pieceEnd) {
+    pieceEnd = tokenizer === 'gemma3' ? gemmaPieceEnd : createPieceEnd(tokenizer);
+    splitters.set(tokenizer, pieceEnd);
   }
-  return pattern;
+  return pieceEnd;
 }
 
 const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
@@ -64,7 +65,7 @@ function isAsciiWordChar(code: number): boolean {
  * No rule looks behind, and a match looks at most one character past its end, so only the last
  * pre-token before a junction can change. Empty parts are skipped.
  */
-export function joinsCleanly(parts: readonly string[], encoding: EncodingName): boolean {
+export function joinsCleanly(parts: readonly string[], encoding: TokenizerName): boolean {
   const present = parts.filter((part) => part.length > 0);
   for (let index = 0; index + 1 < present.length; index++) {
     const left = present[index] as string;
@@ -74,22 +75,46 @@ export function joinsCleanly(parts: readonly string[], encoding: EncodingName): 
   return true;
 }
 
+/** How many of a long left side's last characters isCleanJunctionOfLongLeft reads. */
+export const LONG_LEFT_TAIL = 4;
+
+/** Qwen's NFC normalization may compose a leading combining mark with the char before it. */
+function normalizesApart(left: string, right: string, encoding: TokenizerName): boolean {
+  if (encoding !== 'qwen3' || right.charCodeAt(0) < 0x300) return true;
+  const tail = left.slice(-4);
+  const head = right.slice(0, 4);
+  return (tail + head).normalize('NFC') === tail.normalize('NFC') + head.normalize('NFC');
+}
+
+/**
+ * isCleanJunction for a left side longer than MAX_SCANNED_LEFT, from its last LONG_LEFT_TAIL
+ * characters alone: such a junction is clean only by the newline rule, so a caller holding the
+ * left side in pieces need not join them.
+ */
+export function isCleanJunctionOfLongLeft(
+  tail: string,
+  right: string,
+  encoding: TokenizerName,
+): boolean {
+  if (right.length === 0) return true;
+  if (!normalizesApart(tail, right, encoding)) return false;
+  return isNewlineJunction(tail, tail.length, right, 0);
+}
+
 /** One junction of joinsCleanly: are `left + right` pre-tokenized as `left`, then `right`? */
-export function isCleanJunction(left: string, right: string, encoding: EncodingName): boolean {
+export function isCleanJunction(left: string, right: string, encoding: TokenizerName): boolean {
   if (left.length === 0 || right.length === 0) return true;
+  if (left.length > MAX_SCANNED_LEFT) {
+    return isCleanJunctionOfLongLeft(left.slice(-LONG_LEFT_TAIL), right, encoding);
+  }
+  if (!normalizesApart(left, right, encoding)) return false;
   if (isNewlineJunction(left, left.length, right, 0)) return true;
-  if (left.length > MAX_SCANNED_LEFT) return false;
-  const pattern = patternOf(encoding);
+  const pieceEnd = pieceEndOf(encoding);
   let last = 0;
   for (let at = 0; at < left.length;) {
-    pattern.lastIndex = at;
-    const match = pattern.exec(left);
-    if (match === null || match[0].length === 0) return false;
     last = at;
-    at += match[0].length;
+    at = pieceEnd(left, at);
   }
   const probe = left.slice(last) + right.slice(0, PROBE_CHARS);
-  pattern.lastIndex = 0;
-  const match = pattern.exec(probe);
-  return match !== null && match[0].length === left.length - last;
+  return pieceEnd(probe, 0) === left.length - last;
 }

@@ -1,30 +1,43 @@
-import type { EncodingName } from '../../config/options.js';
+import type { TokenizerName } from '@repobundle/contract/models';
 import { BpeTokenCounter } from './bpe-token-counter.js';
+import { GemmaTokenCounter, loadGemmaTokenCounter } from './gemma-token-counter.js';
 import { loadRankTable } from './rank-table.js';
 import type { TokenCounter } from './token-counter.js';
 
 export type { TokenCounter } from './token-counter.js';
 export { countLinesOf } from './token-counter.js';
+export { registerVocabulary, fromTiktokenRanks } from './vocabulary-sources.js';
 
-const counters = new Map<EncodingName, TokenCounter>();
+const counters = new Map<TokenizerName, TokenCounter>();
 
-/** Loads the encoding's vocabulary if needed, then gives its counter (see getTokenCounter). */
-export async function loadTokenCounter(encoding: EncodingName): Promise<TokenCounter> {
-  await loadRankTable(encoding);
-  return getTokenCounter(encoding);
+/** Loads the tokenizer's vocabulary if needed, then gives its counter (see getTokenCounter). */
+export async function loadTokenCounter(tokenizer: TokenizerName): Promise<TokenCounter> {
+  if (tokenizer === 'gemma3') {
+    const counter = await loadGemmaTokenCounter();
+    counters.set(tokenizer, counter);
+    return counter;
+  }
+  await loadRankTable(tokenizer);
+  return getTokenCounter(tokenizer);
 }
 
 /**
- * The exact token counter of an encoding (tiktoken's `encode_ordinary(text).length`), created on
- * first use and cached for the thread. The encoding must have been loaded with loadTokenCounter.
+ * The exact token counter of a tokenizer, created on first use and cached for the thread. For the
+ * OpenAI encodings `count` equals tiktoken's `encode_ordinary(text).length`; for the others, the
+ * reference tokenizer's count without special tokens added. The tokenizer must have been loaded
+ * with loadTokenCounter.
  */
-export function getTokenCounter(encoding: EncodingName): TokenCounter {
-  let counter = counters.get(encoding);
+export function getTokenCounter(tokenizer: TokenizerName): TokenCounter {
+  let counter = counters.get(tokenizer);
   if (counter === undefined) {
-    counter = new BpeTokenCounter(encoding);
-    counters.set(encoding, counter);
+    if (tokenizer === 'gemma3') {
+      throw new Error('The gemma3 tokenizer is not loaded yet: await loadTokenCounter() first.');
+    }
+    counter = new BpeTokenCounter(tokenizer);
+    counters.set(tokenizer, counter);
   }
   return counter;
 }
 
+export { GemmaTokenCounter };
 export { isCleanJunction, isNewlineJunction, joinsCleanly } from './clean-joins.js';

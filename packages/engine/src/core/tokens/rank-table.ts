@@ -1,9 +1,9 @@
-import type { EncodingName } from '../../config/options.js';
-import { fromBytes, isAscii, toByteString } from './byte-string.js';
-import { JoinMemo } from './join-memo.js';
 import { hashRange, PieceTable } from './piece-table.js';
+import { JoinMemo } from './join-memo.js';
+import type { BpeTokenizerName, Vocabulary } from './vocabulary-sources.js';
+import { loadVocabulary } from './vocabulary-sources.js';
 
-/** An encoding's mergeable ranks (rank = token id). */
+/** A vocabulary's mergeable ranks (rank = merge priority, lower merges first). */
 export interface RankTable {
   /** Rank of every token keyed by its byte string (byte-string.ts): ASCII text is its own key. */
   readonly byBytes: PieceTable;
@@ -11,60 +11,66 @@ export interface RankTable {
   readonly pairs: Int32Array;
   /** Rank of each single byte (byte-level BPE has them all). */
   readonly singles: Int32Array;
-  /** Joins already looked up, shared by every counter of the encoding in this thread. */
+  /** Joins already looked up, shared by every counter of the vocabulary in this thread. */
   readonly joins: JoinMemo;
+  /** See Vocabulary.mergeLeft: when set, a join is valid only through the token's own merge. */
+  readonly mergeLeft: Int32Array | undefined;
+  readonly wholeIsOneToken: boolean;
+  /**
+   * Without wholeIsOneToken: per rank, 0 not yet known, 1 when BPE of the token's own bytes gives
+   * the token back (most do), 2 when it does not.
+   */
+  readonly wholeChecked: Uint8Array;
 }
 
-// gpt-tokenizer ships each vocabulary as an array indexed by rank: a string when the token's bytes
-// are valid UTF-8, else the byte values. The data modules are big (2.4 MB of JavaScript for o200k):
-// each is imported only when its encoding is first loaded, so a thread compiles just the one it
-// uses, and the table is built once per encoding and thread.
-type RankSource = readonly (string | number[])[];
-const LOADERS: Record<EncodingName, () => Promise<{ default: RankSource }>> = {
-  o200k_base: () => import('gpt-tokenizer/bpeRanks/o200k_base'),
-  cl100k_base: () => import('gpt-tokenizer/bpeRanks/cl100k_base'),
-};
+const built = new Map<BpeTokenizerName, RankTable>();
+const loading = new Map<BpeTokenizerName, Promise<RankTable>>();
 
-const built = new Map<EncodingName, RankTable>();
-const loading = new Map<EncodingName, Promise<RankTable>>();
-
-/** Loads an encoding's vocabulary (once per thread) and builds its rank table. */
-export function loadRankTable(encoding: EncodingName): Promise<RankTable> {
-  let table = loading.get(encoding);
+/** Loads a vocabulary (once per thread) and builds its rank table. */
+export function loadRankTable(name: BpeTokenizerName): Promise<RankTable> {
+  let table = loading.get(name);
   if (table === undefined) {
-    table = LOADERS[encoding]().then((module) => {
-      const ranks = buildRankTable(module.default);
-      built.set(encoding, ranks);
+    table = loadVocabulary(name).then((vocabulary) => {
+      const ranks = buildRankTable(vocabulary);
+      built.set(name, ranks);
       return ranks;
     });
-    loading.set(encoding, table);
+    // A failed load (a missing package) may be retried.
+    table.catch(() => loading.delete(name));
+    loading.set(name, table);
   }
   return table;
 }
 
-/** The rank table of an encoding loaded earlier with loadRankTable (or loadTokenCounter). */
-export function getRankTable(encoding: EncodingName): RankTable {
-  const table = built.get(encoding);
+/** The rank table of a vocabulary loaded earlier with loadRankTable (or loadTokenCounter). */
+export function getRankTable(name: BpeTokenizerName): RankTable {
+  const table = built.get(name);
   if (table === undefined) {
-    throw new Error(`The ${encoding} tokenizer is not loaded yet: await loadTokenCounter() first.`);
+    throw new Error(`The ${name} tokenizer is not loaded yet: await loadTokenCounter() first.`);
   }
   return table;
 }
 
-function buildRankTable(source: RankSource): RankTable {
-  const byBytes = new PieceTable(source.length);
+function buildRankTable(vocabulary: Vocabulary): RankTable {
+  const { tokens } = vocabulary;
+  const byBytes = new PieceTable(tokens.length);
   const pairs = new Int32Array(1 << 16).fill(-1);
   const singles = new Int32Array(256).fill(-1);
-  for (let rank = 0; rank < source.length; rank++) {
-    const value = source[rank];
-    if (value === undefined) continue;
-    let key: string;
-    if (typeof value !== 'string') key = fromBytes(value);
-    else key = isAscii(value) ? value : toByteString(value);
+  for (let rank = 0; rank < tokens.length; rank++) {
+    const key = tokens[rank];
+    if (key === undefined) continue;
     byBytes.set(key, hashRange(key, 0, key.length), rank);
     if (key.length === 1) singles[key.charCodeAt(0)] = rank;
     if (key.length === 2) pairs[(key.charCodeAt(0) << 8) | key.charCodeAt(1)] = rank;
   }
   if (singles.includes(-1)) throw new Error('vocabulary lacks a single-byte token');
-  return { byBytes, pairs, singles, joins: new JoinMemo() };
+  return {
+    byBytes,
+    pairs,
+    singles,
+    joins: new JoinMemo(),
+    mergeLeft: vocabulary.mergeLeft,
+    wholeIsOneToken: vocabulary.wholeIsOneToken,
+    wholeChecked: new Uint8Array(vocabulary.wholeIsOneToken ? 0 : tokens.length),
+  };
 }

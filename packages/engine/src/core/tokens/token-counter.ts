@@ -1,14 +1,16 @@
-import type { EncodingName } from '../../config/options.js';
+import type { TokenizerName } from '@repobundle/contract/models';
 
 /**
- * Exact BPE token counting, identical to tiktoken's counts for the same encoding.
+ * Exact BPE token counting, identical to the reference tokenizer's counts (tiktoken for the
+ * OpenAI encodings).
  * Lines are the pieces of the text split on "\n" (a trailing "\n" does not start a new line).
  * Implemented by `getTokenCounter` (./index.ts): `count(text)` equals tiktoken@1.0.22's
  * `encode_ordinary(text).length`, so special-token text such as `<|endoftext|>` counts as plain
  * text and a lone surrogate counts as U+FFFD (what tiktoken's JS binding receives).
  */
 export interface TokenCounter {
-  readonly encoding: EncodingName;
+  /** The tokenizer counted with (named `encoding` after the OpenAI encodings it began with). */
+  readonly encoding: TokenizerName;
   count(text: string): number;
   /**
    * Prefix sums of tokens by line: result[k] = tokens of the pre-tokens that start before line k;

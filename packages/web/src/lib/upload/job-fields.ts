@@ -24,6 +24,8 @@ export interface UploadOptions {
   headerText: string;
   /** Instructions for the model after the header text ("" for none). */
   instructionText: string;
+  /** The model the bundle is for, a GET /api/models id ("" for none). */
+  targetModel: string;
 }
 
 export const DEFAULT_TEMPLATE = `# {{source}}: chunk {{chunk.index}} of {{chunk.count}}
@@ -51,6 +53,7 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   customPatterns: [],
   headerText: '',
   instructionText: '',
+  targetModel: '',
 };
 
 /** The plan's formats decide: a format it lacks becomes its first one (or md). */
@@ -96,6 +99,7 @@ export function toJobFields(
   if (options.outputFormat === 'custom') fields.template = options.template;
   if (options.headerText.trim()) fields.header_text = options.headerText;
   if (options.instructionText.trim()) fields.instruction_text = options.instructionText;
+  if (options.targetModel) fields.target_model = options.targetModel;
   if (options.customPatterns.length > 0) {
     fields.gitignore_config = {
       respect_gitignore: true,

@@ -276,6 +276,18 @@ describe('options', () => {
     expect(words).toMatchObject({ header_text: 'Billing', instruction_text: 'Find bugs.' });
   });
 
+  it('sends target_model only when a model is chosen', () => {
+    const none = toJobFields(DEFAULT_OPTIONS, ['a.ts'], 1, 'monthly');
+    expect('target_model' in none).toBe(false);
+    const chosen = toJobFields(
+      { ...DEFAULT_OPTIONS, targetModel: 'llama-3.1' },
+      ['a.ts'],
+      1,
+      'monthly',
+    );
+    expect(chosen.target_model).toBe('llama-3.1');
+  });
+
   it('switches to an allowed format and validates overlap and patterns', () => {
     expect(allowedFormat('json', ['md', 'txt'])).toBe('md');
     expect(allowedFormat('txt', ['md', 'txt'])).toBe('txt');

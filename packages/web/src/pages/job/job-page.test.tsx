@@ -224,6 +224,72 @@ describe('job page states', () => {
     expect(notes.textContent).toContain('comments kept: no parser for ada files');
   });
 
+  it('shows the target model, its count for the output and whether it fits', async () => {
+    const fit = {
+      id: 'claude-sonnet-4',
+      name: 'Claude Sonnet 4',
+      tokenizer: 'claude',
+      context_window: 200_000,
+      exact: false,
+      tokens: 312_345,
+      error_band: 0.06,
+      fits: false,
+    };
+    serve([
+      makeJob({
+        status: 'succeeded',
+        finished_at: new Date().toISOString(),
+        target_model: 'claude-sonnet-4',
+        statistics: { ...done.statistics!, model: fit },
+      }),
+    ]);
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Target model' });
+    expect(card.textContent).toContain('Claude Sonnet 4');
+    expect(card.textContent).toContain('estimated: its tokenizer is not public');
+    expect(screen.getByTestId('model-tokens').textContent).toBe(
+      '~312,000 tokens, +/-6% in the output',
+    );
+    expect(screen.getByTestId('model-fit').textContent).toBe(
+      'Does not fit the 200,000-token window',
+    );
+    const configuration = screen.getByRole('region', { name: 'Job Configuration' });
+    expect(configuration.textContent).toContain('Target modelclaude-sonnet-4');
+  });
+
+  it('shows an exact count that fits', async () => {
+    const fit = {
+      id: 'llama-3.1',
+      name: 'Llama 3.1',
+      tokenizer: 'llama3',
+      context_window: 131_072,
+      exact: true,
+      tokens: 31_000,
+      error_band: null,
+      fits: true,
+    };
+    serve([
+      makeJob({
+        ...done,
+        target_model: 'llama-3.1',
+        statistics: { ...done.statistics!, model: fit },
+      }),
+    ]);
+    renderPage();
+    expect((await screen.findByTestId('model-tokens')).textContent).toBe(
+      '31,000 tokens in the output',
+    );
+    expect(screen.getByTestId('model-fit').textContent).toBe('Fits the 131,072-token window');
+    expect(screen.getByText('(llama3, exact count)')).toBeTruthy();
+  });
+
+  it('shows no model card for a job without a target model', async () => {
+    serve([done]);
+    renderPage();
+    await screen.findByRole('region', { name: 'Job Statistics' });
+    expect(screen.queryByRole('region', { name: 'Target model' })).toBeNull();
+  });
+
   it('tells a failed job to check Analytics, and names outputs once succeeded', async () => {
     serve([makeJob({ status: 'failed', error: 'Boom', finished_at: new Date().toISOString() })]);
     renderPage(makeSession(), `/jobs/${JOB_ID}?tab=preview`);

@@ -40,6 +40,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     header_text: null,
     instruction_text: null,
     sort_by_changes: false,
+    target_model: null,
     credit_type: 'monthly',
     reserved_credits: 2,
     actual_credits: null,

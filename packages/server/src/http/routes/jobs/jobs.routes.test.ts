@@ -306,6 +306,42 @@ describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
     expect(job).toMatchObject({ status: 'succeeded', sort_by_changes: false });
   });
 
+  it('counts for the target model and says whether the output fits its window', async () => {
+    const { access_token: token } = await signUp(t, 'model@example.com');
+    const upload = await uploadInChunks(t.app, token, await buildZip(SOURCE));
+    const created = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      target_model: 'llama-3.1',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const job = await waitForJob(t.app, token, created.json().job_id);
+    expect(job.target_model).toBe('llama-3.1');
+    const chunk = await get(t.app, `/api/jobs/${job.id}/files/chunks/chunk-0001.md`, token);
+    const counter = await loadTokenCounter('llama3');
+    const tokens = counter.count(chunk.json().content as string);
+    expect((job.statistics as Record<string, unknown>).model).toEqual({
+      id: 'llama-3.1',
+      name: 'Llama 3.1',
+      tokenizer: 'llama3',
+      context_window: 131_072,
+      exact: true,
+      tokens,
+      error_band: null,
+      fits: true,
+    });
+    const overview = await get(t.app, `/api/jobs/${job.id}/files/overview.md`, token);
+    expect(overview.json().content).toContain('- Fit: fits the 131,072-token window\n');
+
+    const unknown = await assemble(t.app, token, upload, {
+      selected: SELECTED,
+      target_model: 'gpt-2',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toMatch(
+      /target_model must be one of: gpt-4o, .*GET \/api\/models/,
+    );
+  });
+
   it('reports each file where a requested step could not apply, with the reason', async () => {
     const { access_token: token } = await signUp(t, 'notes@example.com');
     const files = {

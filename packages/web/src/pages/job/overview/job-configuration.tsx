@@ -42,6 +42,7 @@ export function JobConfiguration({ job }: { job: Job }) {
             <Item label="Chunk overlap">{formatNumber(job.chunk_overlap)}</Item>
           )}
           <Item label="Credit type">{CREDIT_TYPE_LABELS[job.credit_type]}</Item>
+          {job.target_model && <Item label="Target model">{job.target_model}</Item>}
           <Item label="Remove comments">
             <Flag on={job.remove_comments} />
           </Item>

@@ -2,6 +2,7 @@ import type { Job } from '../../../api/types.js';
 import { Alert } from '../../../components/ui/feedback.js';
 import { isRunning } from '../job-labels.js';
 import { JobConfiguration } from './job-configuration.js';
+import { JobModelFit } from './job-model-fit.js';
 import { JobSecretsCard } from './job-secrets.js';
 import { JobStatistics } from './job-statistics.js';
 import { JobTimeline } from './job-timeline.js';
@@ -22,6 +23,7 @@ export function OverviewTab({ job }: { job: Job }) {
       <div className="overview-grid">
         <div className="overview-column">
           <JobStatistics job={job} />
+          {job.statistics?.model && <JobModelFit fit={job.statistics.model} />}
           <JobSecretsCard job={job} />
           <JobConfiguration job={job} />
         </div>

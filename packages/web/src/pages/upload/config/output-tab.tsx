@@ -1,4 +1,7 @@
+import { MODELS } from '@repobundle/contract';
 import { Link } from 'react-router';
+import { Select } from '../../../components/ui/select.js';
+import { formatNumber } from '../../../lib/format.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { FORMAT_LABELS } from '../../../lib/upload/advanced-summary.js';
 import type { UploadOptions } from '../../../lib/upload/job-fields.js';
@@ -7,6 +10,15 @@ import { TokenLimitField } from './token-limit-field.js';
 import type { UpdateOption } from './use-upload-options.js';
 
 const FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
+
+/** The target model list: no model, then every model with its window (estimates say so). */
+const MODEL_OPTIONS = [
+  { value: '', label: 'None: count with o200k_base' },
+  ...MODELS.map((model) => ({
+    value: model.id,
+    label: `${model.name} · ${formatNumber(model.context_window)} tokens${model.exact ? '' : ' · estimated count'}`,
+  })),
+];
 const FORMAT_HINTS: Record<(typeof FORMATS)[number], string> = {
   md: 'Fenced code, best for chat models',
   txt: 'Plain text with file headers',
@@ -112,6 +124,18 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           onChange={(value) => update('tokenLimit', value)}
           selection={selection}
         />
+        <div className="stack">
+          <Select
+            label="Target model"
+            value={options.targetModel}
+            options={MODEL_OPTIONS}
+            onChange={(value) => update('targetModel', value)}
+          />
+          <span className="field-hint">
+            Counts use the model&apos;s own tokenizer, and the job says whether the bundle fits its
+            context window.
+          </span>
+        </div>
       </div>
       <fieldset className="config-section">
         <legend className="config-legend">Words for the model</legend>
