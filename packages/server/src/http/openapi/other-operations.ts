@@ -1,4 +1,5 @@
 import {
+  modelsResponseSchema,
   adminApproveResponseSchema,
   adminCreditsRequestSchema,
   adminOutboxResponseSchema,
@@ -71,6 +72,15 @@ export const otherOperations: Operation[] = [
     summary: 'The process is up',
     access: 'public',
     response: { status: 200, schema: healthResponseSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/models',
+    tag: 'Jobs',
+    summary: 'The models a job may target: tokenizer, context window, exact or estimated',
+    description: 'Public reference data, the same table as `repobundle models`.',
+    access: 'public',
+    response: { status: 200, schema: modelsResponseSchema },
   },
   {
     method: 'post',
