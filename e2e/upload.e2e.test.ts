@@ -572,6 +572,8 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
       await shot(phone, 'config-gitignore', 'mobile');
       await panel.getByRole('tab', { name: 'Secret Configuration' }).click();
       await shot(phone, 'config-secrets', 'mobile');
+      // On a phone the summary bar is folded to a strip: the credit choice is in its details.
+      await phone.getByRole('button', { name: 'More details' }).click();
       await phone.getByLabel('Pay with').selectOption('purchased');
       await phone.getByRole('button', { name: 'Process', exact: true }).click();
       await phone.getByRole('dialog', { name: 'Not enough purchased credits' }).waitFor();
