@@ -18,8 +18,11 @@ export function useDrain(app: FastifyInstance, graceMs: number): void {
   const finish = (request: FastifyRequest) => {
     if (running.delete(request) && running.size === 0) onIdle?.();
   };
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     running.add(request);
+    // A hijacked reply (the MCP endpoint's stream) never reaches onSend: its response's close,
+    // when it has ended or its connection went away, ends it too.
+    reply.raw.once('close', () => finish(request));
   });
   // Every lifecycle ends in a send (the handler's answer or the error handler's), whether or
   // not the client is still there to read it.
