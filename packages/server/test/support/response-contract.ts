@@ -24,7 +24,7 @@ function documentAndAjv() {
 }
 
 /** The OpenAPI path of a Fastify route: `:id` is `{id}`, the wildcard `{path}`. */
-function openApiPath(route: string): string {
+export function openApiPath(route: string): string {
   const path = route.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}');
   return path === '/api/waitlist' ? '/api/waitlist/' : path;
 }

@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import { buildZip } from '../../../../test/support/jobs.js';
+import { openApiPath } from '../../../../test/support/response-contract.js';
 import {
   codeIn,
   createTestApp,
@@ -32,12 +33,6 @@ interface Document {
 const NOT_API = ['/docs/api/assets/*', '/docs/api/start.js'];
 const isApiRoute = (method: string, url: string) =>
   method !== 'HEAD' && method !== 'OPTIONS' && !NOT_API.includes(url);
-
-/** The OpenAPI path of a Fastify route: `:id` is `{id}`, the wildcard `{path}`. */
-function openApiPath(route: string): string {
-  const path = route.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}');
-  return path === '/api/waitlist' ? '/api/waitlist/' : path;
-}
 
 describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
   let database: TestDatabase;
