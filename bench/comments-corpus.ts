@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ensureCorpus } from './corpora.js';
 import { tarballFileName } from './corpus-specs.js';
 import { CORPORA_DIR, TARBALL_DIR } from './paths.js';
+import { listFiles, spread } from './sample-files.js';
 
 const run = promisify(execFile);
 
@@ -21,27 +22,6 @@ export interface CommentFile {
   readonly file: string;
   /** Path relative to its corpus folder, for repomix's output keys. */
   readonly relative: string;
-}
-
-async function listFiles(root: string, extension: RegExp): Promise<string[]> {
-  const found: string[] = [];
-  const visit = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await visit(full);
-      else if (entry.isFile() && extension.test(entry.name)) found.push(full);
-    }
-  };
-  await visit(root);
-  return found;
-}
-
-/** Every `step`-th element, so a sample spreads over the whole sorted list. */
-function spread<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  const step = items.length / count;
-  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)] as T);
 }
 
 async function ensurePythonCorpus(log: (line: string) => void): Promise<string> {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { ensureCorpus } from './corpora.js';
 import { tarballFileName } from './corpus-specs.js';
 import { CORPORA_DIR, REPO_ROOT, TARBALL_DIR } from './paths.js';
+import { listFiles, spread } from './sample-files.js';
 
 const run = promisify(execFile);
 
@@ -25,27 +26,6 @@ export interface CompressFile {
   readonly file: string;
   /** Path relative to its source folder. */
   readonly relative: string;
-}
-
-async function listFiles(root: string, name: RegExp): Promise<string[]> {
-  const found: string[] = [];
-  const visit = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await visit(full);
-      else if (entry.isFile() && name.test(entry.name)) found.push(full);
-    }
-  };
-  await visit(root);
-  return found;
-}
-
-/** Every `step`-th element, so a sample spreads over the whole sorted list. */
-function spread<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  const step = items.length / count;
-  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)] as T);
 }
 
 /** One npm package unpacked under bench/.corpora/<folder> (downloaded once with `npm pack`). */
