@@ -174,3 +174,14 @@ export const modelFitSchema = z.object({
   fits: z.boolean().nullable(),
 });
 export type ModelFitResponse = z.infer<typeof modelFitSchema>;
+
+/**
+ * How much of a file a budgeted bundle keeps, from most to least: the file as transformed, with
+ * comments removed, signatures only, or just its path in the listing. Packing to a token budget
+ * moves the least important files down this list until the bundle fits.
+ */
+export const PACK_LEVELS = ['full', 'no_comments', 'signatures', 'path_only'] as const;
+export type PackLevel = (typeof PACK_LEVELS)[number];
+
+/** The share of a model's context window `fit` leaves free for the prompt and the answer. */
+export const DEFAULT_RESERVE_FRACTION = 0.25;

@@ -69,6 +69,19 @@ export const bundleOptionsSchema = z
      * estimate it), and the overview says whether the bundle fits its context window.
      */
     targetModel: z.enum(MODEL_IDS as [string, ...string[]]).optional(),
+    /**
+     * Packing to a budget: the whole bundle (overview and chunks, as written) stays within this
+     * many tokens of the target model's tokenizer; the least important files are degraded first.
+     */
+    tokenBudget: z.number().int().positive().optional(),
+    /** Budget = the target model's context window minus `reserveTokens`. */
+    fitToModel: z.boolean().default(false),
+    /** With fitToModel: tokens left free; absent means a quarter of the window. */
+    reserveTokens: z.number().int().min(0).optional(),
+    /** Files matching these globs are degraded last when packing to a budget. */
+    keepPatterns: patternList.default([]),
+    /** Text the bundle is for: files relevant to it are degraded last when packing to a budget. */
+    focus: z.string().trim().min(1).max(4096).optional(),
     /** Explicit selection (paths relative to the source root); absent means every eligible file. */
     selectedPaths: z.array(z.string().min(1)).optional(),
     maxFileBytes: z.number().int().positive().default(DEFAULT_MAX_FILE_BYTES),

@@ -1,3 +1,4 @@
+import type { PackLevel } from '@repobundle/contract/models';
 import type { SyntaxOutline } from './syntax/outline.js';
 
 /**
@@ -100,6 +101,9 @@ export interface ProcessedFile {
   readonly secrets?: readonly SecretCount[];
   /** Syntax structure of `content`, when the strategy needs it and a grammar parsed the file. */
   readonly outline?: SyntaxOutline;
+  /** When packing to a budget: how much of the file was kept, and why it was degraded. */
+  readonly level?: PackLevel;
+  readonly levelReason?: string;
 }
 
 /** A contiguous line range of one file inside a chunk. Lines are 1-based and inclusive. */

@@ -104,6 +104,11 @@ const FIELD_OF_OPTION: Readonly<Record<keyof BundleOptions, keyof JobOptionsInpu
   instructionText: 'instruction_text',
   encoding: 'encoding',
   targetModel: 'target_model',
+  tokenBudget: undefined,
+  fitToModel: undefined,
+  reserveTokens: undefined,
+  keepPatterns: undefined,
+  focus: undefined,
   selectedPaths: undefined,
   maxFileBytes: undefined,
 };
