@@ -71,7 +71,9 @@ if (kind === 'postgres') {
   };
 }
 const port = await freePort();
-const child = spawn(process.execPath, [MAIN], {
+// BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, MAIN], {
   env: { ...process.env, ...env, PORT: String(port) },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
