@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
 import {
   clearDemoHandoff,
-  isDemoHandoffPending,
   loadDemoHandoff,
   type DemoHandoff,
 } from '../../lib/upload/demo-handoff.js';
