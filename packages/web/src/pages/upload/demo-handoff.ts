@@ -1,5 +1,5 @@
-import { clearDemoHandoffPending, markDemoHandoffPending } from '../demo-handoff-pending.js';
-import { DEFAULT_OPTIONS, type UploadOptions } from './job-fields.js';
+import { clearDemoHandoffPending, markDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
+import { DEFAULT_OPTIONS, type UploadOptions } from './config/job-fields.js';
 
 // What a visitor chose on /demo, kept in this browser while they sign up and verify: the archive
 // itself (IndexedDB stores the File, nothing is uploaded), which files they left out, the
