@@ -4,8 +4,8 @@ import type {
   JobCreatedResponse,
   JobCreationFields,
 } from '@repobundle/contract';
-import { UploadCancelledError, UploadHttpError } from '../lib/upload/upload-errors.js';
-import type { UploadTransport } from '../lib/upload/upload-transport.js';
+import { UploadCancelledError, UploadHttpError } from './upload-errors.js';
+import type { UploadTransport } from './upload-transport.js';
 import { api, tokens } from './client.js';
 
 // The upload calls (notes/api-jobs.md). XMLHttpRequest rather than fetch: it reports upload

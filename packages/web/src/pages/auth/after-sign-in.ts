@@ -1,4 +1,4 @@
-import { isDemoHandoffPending } from '../../lib/upload/demo-handoff.js';
+import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
 
 /**
  * Where a person goes once signed in: the page that sent them to sign in; else, with files

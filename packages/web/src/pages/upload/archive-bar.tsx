@@ -1,9 +1,9 @@
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import { formatBytes } from '../../lib/upload/format-bytes.js';
+import { formatBytes } from '../../lib/format-bytes.js';
 import { UploadIcon } from './upload-icons.js';
-import type { RepositorySource } from '../../lib/upload/repository-url.js';
+import type { RepositorySource } from './rules/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
 
 /** The loaded archive: name, size, counts, how fast it was listed, and the way back. */

@@ -5,14 +5,10 @@ import { usePacks, usePlans } from '../../api/queries.js';
 import type { User } from '../../api/types.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { ROLE_LABELS } from '../../lib/plans.js';
-import {
-  decideCredits,
-  type CreditDecision,
-  type CreditKind,
-} from '../../lib/upload/credit-choice.js';
-import { creditPrice } from '../../lib/upload/estimate.js';
-import { overlapError, toJobFields } from '../../lib/upload/job-fields.js';
-import { noTextFilesReason } from '../../lib/upload/no-text-files.js';
+import { decideCredits, type CreditDecision, type CreditKind } from './rules/credit-choice.js';
+import { creditPrice } from './rules/estimate.js';
+import { overlapError, toJobFields } from './config/job-fields.js';
+import { noTextFilesReason } from './rules/no-text-files.js';
 import { useSession } from '../../session/session-context.js';
 import { ConfigPanel } from './config/config-panel.js';
 import { useUploadOptions } from './config/use-upload-options.js';
@@ -22,8 +18,8 @@ import { useExplorer } from './explorer/use-explorer.js';
 import { PlanLimitBanner } from './plan-limit-banner.js';
 import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
-import type { RepositorySource } from '../../lib/upload/repository-url.js';
-import type { DemoHandoff } from '../../lib/upload/demo-handoff.js';
+import type { RepositorySource } from './rules/repository-url.js';
+import type { DemoHandoff } from './demo-handoff.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSelectionEstimate } from './use-selection-estimate.js';
 import { useSubmission } from './use-submission.js';

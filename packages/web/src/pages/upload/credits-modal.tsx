@@ -1,7 +1,7 @@
 import type { JobCreditType } from '@repobundle/contract';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
-import type { CreditDecision, CreditKind } from '../../lib/upload/credit-choice.js';
+import type { CreditDecision, CreditKind } from './rules/credit-choice.js';
 
 interface CreditsModalProps {
   decision: Exclude<CreditDecision, { kind: 'enough' }>;

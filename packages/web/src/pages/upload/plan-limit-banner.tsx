@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
-import { nextPlanFor } from '../../lib/upload/next-plan.js';
+import { nextPlanFor } from './rules/next-plan.js';
 
 /** File Too Large: the selection's estimated lines exceed the plan's lines per job. */
 export function PlanLimitBanner({

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
-import type { SubmitStep } from '../../lib/upload/submit-upload.js';
-import { formatSeconds, STEP_LABELS } from '../../lib/upload/upload-progress.js';
+import type { SubmitStep } from './submit/submit-upload.js';
+import { formatSeconds, STEP_LABELS } from './submit/upload-progress.js';
 
 /** The bar and the figure move to a new value over 800 ms. */
 export const PROGRESS_ANIMATION_MS = 800;

@@ -11,9 +11,9 @@ import {
   INVALID_REPOSITORY_URL,
   parseRepositoryUrl,
   type RepositorySource,
-} from '../../lib/upload/repository-url.js';
-import { decodeBase64InPieces } from '../../lib/upload/decode-base64.js';
-import { UploadHttpError } from '../../lib/upload/upload-errors.js';
+} from './rules/repository-url.js';
+import { decodeBase64InPieces } from './decode-base64.js';
+import { UploadHttpError } from '../../api/upload-errors.js';
 import { OptionToggle } from './config/option-toggle.js';
 import { ProUpsell } from './pro-upsell.js';
 

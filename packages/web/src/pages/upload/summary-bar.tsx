@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import { LIST_PRICE, type CreditPrice, type SelectionEstimate } from '../../lib/upload/estimate.js';
+import { LIST_PRICE, type CreditPrice, type SelectionEstimate } from './rules/estimate.js';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { buildFileTree, type FileTree } from '../../lib/explorer/file-tree.js';
-import { estimateSelection } from '../../lib/upload/estimate.js';
+import { buildFileTree, type FileTree } from './explorer/file-tree.js';
+import { estimateSelection } from './rules/estimate.js';
 import { CreditsModal } from './credits-modal.js';
 import { FileTreeView } from './explorer/file-tree-view.js';
 import { useExplorer } from './explorer/use-explorer.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
-import { uploadLimitMb } from '../../lib/upload/validate-archive.js';
+import { uploadLimitMb } from './rules/validate-archive.js';
 import { useSession } from '../../session/session-context.js';
 import { ArchiveBar } from './archive-bar.js';
 import { ArchiveWorkspace } from './archive-workspace.js';
@@ -12,7 +12,7 @@ import { useArchive } from './use-archive.js';
 import { DEMO_HANDOFF_LOST, useDemoHandoff } from './use-demo-handoff.js';
 import { useCountingWorkers } from './use-selection-counts.js';
 import { ZipDropZone } from './zip-drop-zone.js';
-import { canImportRepositories, type RepositorySource } from '../../lib/upload/repository-url.js';
+import { canImportRepositories, type RepositorySource } from './rules/repository-url.js';
 import './upload.css';
 
 /** /upload: a ZIP (or, on paid plans, a repository), files chosen in the explorer, a job. */

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { buildFileTree, type FileTree } from '../../lib/explorer/file-tree.js';
+import { buildFileTree, type FileTree } from './explorer/file-tree.js';
 import {
   EMPTY_ARCHIVE_MESSAGE,
   listingErrorMessage,
   validateArchiveFile,
-} from '../../lib/upload/validate-archive.js';
-import { readCentralDirectory, type ZipListing } from '../../lib/zip/read-central-directory.js';
+} from './rules/validate-archive.js';
+import { readCentralDirectory, type ZipListing } from './zip/read-central-directory.js';
 
 export interface LoadedArchive {
   /** Distinguishes archives loaded one after another (a fresh explorer each time). */

@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  clearDemoHandoff,
-  isDemoHandoffPending,
-  loadDemoHandoff,
-  type DemoHandoff,
-} from '../../lib/upload/demo-handoff.js';
+import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
+import { clearDemoHandoff, loadDemoHandoff, type DemoHandoff } from './demo-handoff.js';
 
 export const DEMO_HANDOFF_LOST =
   'The archive you chose on the demo page is no longer in this browser (its site data was ' +

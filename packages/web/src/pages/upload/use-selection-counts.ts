@@ -3,8 +3,8 @@ import {
   acquireCountPool,
   releaseCountPool,
   type CountPool,
-} from '../../lib/selection-count/count-pool.js';
-import { CountSession, type CountTarget } from '../../lib/selection-count/count-session.js';
+} from './selection-count/count-pool.js';
+import { CountSession, type CountTarget } from './selection-count/count-session.js';
 import type { LoadedArchive } from './use-archive.js';
 
 /** Exact per-file figures of an archive's eligible files, filled in as the workers count them. */

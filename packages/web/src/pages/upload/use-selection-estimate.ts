@@ -1,10 +1,6 @@
 import { useMemo } from 'react';
-import { COUNTED } from '../../lib/selection-count/count-session.js';
-import {
-  estimateSelection,
-  type EstimateInput,
-  type SelectionEstimate,
-} from '../../lib/upload/estimate.js';
+import { COUNTED } from './selection-count/count-session.js';
+import { estimateSelection, type EstimateInput, type SelectionEstimate } from './rules/estimate.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSelectionCounts } from './use-selection-counts.js';
 import { ALL_KEPT, useSelectionRule, type RuleOptions } from './use-selection-rule.js';

@@ -6,8 +6,8 @@ import {
   type IgnoreSource,
 } from '@repobundle/engine/select';
 import { useEffect, useMemo, useState } from 'react';
-import type { CustomPattern } from '../../lib/upload/custom-patterns.js';
-import { readZipEntry } from '../../lib/zip/read-zip-entry.js';
+import type { CustomPattern } from './config/custom-patterns.js';
+import { readZipEntry } from './zip/read-zip-entry.js';
 import type { LoadedArchive } from './use-archive.js';
 
 /** Every eligible file is kept. */

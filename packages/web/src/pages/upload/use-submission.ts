@@ -1,11 +1,11 @@
 import type { JobCreatedResponse, JobCreationFields } from '@repobundle/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRepositoryJob, uploadsApi } from '../../api/uploads-api.js';
-import { submitUpload, type SubmitStep } from '../../lib/upload/submit-upload.js';
-import { isCancelled } from '../../lib/upload/upload-errors.js';
-import { sessionUploadPerformance } from '../../lib/upload/upload-performance.js';
-import { overallPercent, RemainingTimeEstimator } from '../../lib/upload/upload-progress.js';
-import type { RepositorySource } from '../../lib/upload/repository-url.js';
+import { submitUpload, type SubmitStep } from './submit/submit-upload.js';
+import { isCancelled } from '../../api/upload-errors.js';
+import { sessionUploadPerformance } from './submit/upload-performance.js';
+import { overallPercent, RemainingTimeEstimator } from './submit/upload-progress.js';
+import type { RepositorySource } from './rules/repository-url.js';
 
 /** Progress updates reach the screen at most every 100 ms. */
 export const PROGRESS_THROTTLE_MS = 100;

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { useCountdown } from '../../hooks/use-countdown.js';
-import { isDemoHandoffPending } from '../../lib/upload/demo-handoff.js';
+import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
 import { RESEND_COUNTDOWN_S } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
 

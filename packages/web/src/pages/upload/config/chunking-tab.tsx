@@ -1,7 +1,7 @@
 import type { ChunkingStrategy } from '@repobundle/contract';
-import { STRATEGY_LABELS } from '../../../lib/upload/advanced-summary.js';
-import { overlapError, type UploadOptions } from '../../../lib/upload/job-fields.js';
-import { formatTokenLimit } from '../../../lib/upload/token-limits.js';
+import { STRATEGY_LABELS } from './advanced-summary.js';
+import { overlapError, type UploadOptions } from './job-fields.js';
+import { formatTokenLimit } from './token-limits.js';
 import type { UpdateOption } from './use-upload-options.js';
 
 const STRATEGIES: ReadonlyArray<{ id: ChunkingStrategy; description: string }> = [

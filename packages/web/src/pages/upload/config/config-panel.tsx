@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/ui/icons.js';
 import { Tabs } from '../../../components/ui/tabs.js';
-import { shortDetails, summarizeOptions } from '../../../lib/upload/advanced-summary.js';
-import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import { shortDetails, summarizeOptions } from './advanced-summary.js';
+import type { UploadOptions } from './job-fields.js';
 import { UploadIcon } from '../upload-icons.js';
 import { ChunkingTab } from './chunking-tab.js';
 import { GitignoreTab } from './gitignore-tab.js';

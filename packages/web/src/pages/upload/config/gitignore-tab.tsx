@@ -3,13 +3,9 @@ import { Button } from '../../../components/ui/button.js';
 import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { Select } from '../../../components/ui/select.js';
-import {
-  addPatterns,
-  patternError,
-  type PatternType,
-} from '../../../lib/upload/custom-patterns.js';
-import { GITIGNORE_TEMPLATES } from '../../../lib/upload/gitignore-templates.js';
-import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import { addPatterns, patternError, type PatternType } from './custom-patterns.js';
+import { GITIGNORE_TEMPLATES } from './gitignore-templates.js';
+import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import type { UpdateOption } from './use-upload-options.js';
 

@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
-import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import type { UpdateOption } from './use-upload-options.js';
 

@@ -5,7 +5,7 @@ import {
   TOKEN_LIMIT_MODELS,
   TOKEN_LIMITS,
   type TokenLimit,
-} from '../../../lib/upload/token-limits.js';
+} from './token-limits.js';
 
 interface TokenLimitFieldProps {
   value: TokenLimit;

@@ -1,9 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  allowedFormat,
-  DEFAULT_OPTIONS,
-  type UploadOptions,
-} from '../../../lib/upload/job-fields.js';
+import { allowedFormat, DEFAULT_OPTIONS, type UploadOptions } from './job-fields.js';
 
 /**
  * The configuration panel's state; the format follows the plan's allowed formats. `initial`

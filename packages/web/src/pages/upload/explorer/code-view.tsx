@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { blockCommentStarts, highlightLine } from '../../../lib/explorer/highlight.js';
+import { blockCommentStarts, highlightLine } from '../../../lib/code-browser/highlight.js';
 import { useVirtualWindow } from './use-virtual-window.js';
 
 /** Characters of one line shown; minified files keep the view responsive. */

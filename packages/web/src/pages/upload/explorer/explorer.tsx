@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { ZipEntry } from '../../../lib/zip/read-central-directory.js';
+import type { ZipEntry } from '../zip/read-central-directory.js';
 import { ExplorerToolbar } from './explorer-toolbar.js';
 import { FilePreview } from './file-preview.js';
 import { FileTreeView } from './file-tree-view.js';

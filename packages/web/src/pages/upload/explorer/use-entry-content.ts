@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MAX_FILE_BYTES } from '../../../lib/explorer/eligibility.js';
-import { readZipEntry } from '../../../lib/zip/read-zip-entry.js';
-import type { ZipEntry } from '../../../lib/zip/read-central-directory.js';
+import { MAX_FILE_BYTES } from './eligibility.js';
+import { readZipEntry } from '../zip/read-zip-entry.js';
+import type { ZipEntry } from '../zip/read-central-directory.js';
 
 /** Files above the per-file cap are previewed from their first megabyte only. */
 const HEAD_BYTES = 1024 * 1024;

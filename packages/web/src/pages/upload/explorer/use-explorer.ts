@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { ancestorsOf, initialExpanded, type FileTree } from '../../../lib/explorer/file-tree.js';
-import type { ExplorerSelection } from '../../../lib/upload/demo-handoff.js';
+import { ancestorsOf, initialExpanded, type FileTree } from './file-tree.js';
+import type { ExplorerSelection } from '../demo-handoff.js';
 import {
   checksWithout,
   computeView,
@@ -11,7 +11,7 @@ import {
   toggleFile,
   toggleFolder,
   uncheckedPaths,
-} from '../../../lib/explorer/tree-state.js';
+} from './tree-state.js';
 
 export const FONT_MIN = 8;
 export const FONT_MAX = 18;

@@ -1,4 +1,5 @@
-import { DEFAULT_OPTIONS, type UploadOptions } from './job-fields.js';
+import { clearDemoHandoffPending, markDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
+import { DEFAULT_OPTIONS, type UploadOptions } from './config/job-fields.js';
 
 // What a visitor chose on /demo, kept in this browser while they sign up and verify: the archive
 // itself (IndexedDB stores the File, nothing is uploaded), which files they left out, the
@@ -8,8 +9,6 @@ import { DEFAULT_OPTIONS, type UploadOptions } from './job-fields.js';
 const DATABASE = 'repobundle-demo';
 const STORE = 'handoff';
 const KEY = 'selection';
-/** Set while a handoff is stored: pages decide where to go without opening the database. */
-const PENDING_FLAG = 'repobundle.demo-handoff';
 /** Older than this, a stored selection is stale: the visitor has moved on. */
 export const HANDOFF_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -53,21 +52,13 @@ async function withStore<T>(
   }
 }
 
-export function isDemoHandoffPending(): boolean {
-  try {
-    return localStorage.getItem(PENDING_FLAG) !== null;
-  } catch {
-    return false;
-  }
-}
-
 export async function saveDemoHandoff(handoff: Omit<DemoHandoff, 'savedAt'>): Promise<void> {
   await withStore('readwrite', (store) => store.put({ ...handoff, savedAt: Date.now() }, KEY));
-  localStorage.setItem(PENDING_FLAG, String(Date.now()));
+  markDemoHandoffPending(Date.now());
 }
 
 export async function clearDemoHandoff(): Promise<void> {
-  localStorage.removeItem(PENDING_FLAG);
+  clearDemoHandoffPending();
   await withStore('readwrite', (store) => store.delete(KEY));
 }
 

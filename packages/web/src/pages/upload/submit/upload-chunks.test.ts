@@ -10,9 +10,9 @@ import {
 } from './chunk-plan.js';
 import { cleanupUpload, submitUpload, type SubmitStep } from './submit-upload.js';
 import { chunkBackoffMs, uploadChunks } from './upload-chunks.js';
-import { UploadHttpError } from './upload-errors.js';
+import { UploadHttpError } from '../../../api/upload-errors.js';
 import { UploadPerformance } from './upload-performance.js';
-import type { UploadTransport } from './upload-transport.js';
+import type { UploadTransport } from '../../../api/upload-transport.js';
 
 const MB = 1024 * 1024;
 

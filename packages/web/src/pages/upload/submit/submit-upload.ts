@@ -7,9 +7,9 @@ import {
   isCancelled,
   isRetryable,
   sleep as realSleep,
-} from './upload-errors.js';
+} from '../../../api/upload-errors.js';
 import type { UploadPerformance } from './upload-performance.js';
-import type { Sleep, UploadTransport } from './upload-transport.js';
+import type { Sleep, UploadTransport } from '../../../api/upload-transport.js';
 
 // The whole submission: stream files over 10 MB (falling
 // back to chunks on any failure), else chunks; a 200 ms pause; assembly, which creates the job;

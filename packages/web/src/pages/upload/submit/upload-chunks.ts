@@ -5,9 +5,9 @@ import {
   isCancelled,
   isRetryable,
   sleep as realSleep,
-} from './upload-errors.js';
+} from '../../../api/upload-errors.js';
 import type { UploadPerformance } from './upload-performance.js';
-import type { Sleep, UploadTransport } from './upload-transport.js';
+import type { Sleep, UploadTransport } from '../../../api/upload-transport.js';
 
 // The chunked upload: chunks in parallel (smallest first),
 // each retried up to 5 times with a doubling backoff, a 429 waiting for its Retry-After.

@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { shortDetails, summarizeOptions } from './advanced-summary.js';
+import { shortDetails, summarizeOptions } from '../config/advanced-summary.js';
 import { decideCredits } from './credit-choice.js';
-import { addPatterns, patternError } from './custom-patterns.js';
-import type { Plan } from '../../api/types.js';
+import { addPatterns, patternError } from '../config/custom-patterns.js';
+import type { Plan } from '../../../api/types.js';
 import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
-import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from './job-fields.js';
+import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from '../config/job-fields.js';
 import { nextPlanFor } from './next-plan.js';
 import { canImportRepositories, parseRepositoryUrl } from './repository-url.js';
-import { normalizeTokenLimit, suggestTokenLimits } from './token-limits.js';
-import { overallPercent, RemainingTimeEstimator } from './upload-progress.js';
+import { normalizeTokenLimit, suggestTokenLimits } from '../config/token-limits.js';
+import { overallPercent, RemainingTimeEstimator } from '../submit/upload-progress.js';
 import { buildFileTree } from '../explorer/file-tree.js';
 import { noTextFilesReason } from './no-text-files.js';
 import { validateArchiveFile } from './validate-archive.js';

@@ -1,4 +1,4 @@
-import { FALLBACK_PLANS } from '../plans.js';
+import { FALLBACK_PLANS } from '../../../lib/plans.js';
 
 // The plan-limit banner names the smallest plan whose line limit covers the selection.
 
