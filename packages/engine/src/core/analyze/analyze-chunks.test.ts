@@ -108,13 +108,13 @@ describe('analyzeChunks', () => {
       files,
       options({ chunkingStrategy: 'file_based', tokenLimit: 32_000 }),
     );
-    // Rendered/content ratio 76800/64000 = 1.2, so b.ts renders to about 48000 tokens.
+    // Rendered/content ratio 76800/64000 = 1.2, so b.ts renders to about 48,000 tokens.
     expect(suggestions).toContainEqual({
       type: 'improvement',
       title: '1 of 4 file(s) were split across chunks',
       description:
-        'A split file is read in parts; the largest split file renders to about 48000 tokens.',
-      recommendation: 'To keep files whole, raise the token limit to 64000.',
+        'A split file is read in parts; the largest split file renders to about 48,000 tokens.',
+      recommendation: 'To keep files whole, raise the token limit to 64,000.',
     });
   });
 
@@ -131,7 +131,7 @@ describe('analyzeChunks', () => {
     );
     const split = suggestions.find((item) => item.title.includes('split across chunks'));
     expect(split?.recommendation).toBe(
-      'To keep files whole, raise the token limit to 64000 or use file_based (1 of them fit whole in 32000 tokens).',
+      'To keep files whole, raise the token limit to 64,000 or use file_based (1 of them fit whole in 32,000 tokens).',
     );
     const boundaries = suggestions.find((item) => item.title.startsWith('Only'));
     expect(boundaries).toMatchObject({
@@ -148,9 +148,9 @@ describe('analyzeChunks', () => {
     expect(analytics.suggestions).toContainEqual({
       type: 'improvement',
       title: 'Chunks use 16% of the token limit on average',
-      description: 'The largest of 1 chunk(s) has 20500 tokens against a limit of 128000.',
+      description: 'The largest of 1 chunk(s) has 20,500 tokens against a limit of 128,000.',
       recommendation:
-        'Lower the token limit to 32000: every chunk of this job would still fit, and smaller limits suit more models.',
+        'Lower the token limit to 32,000: every chunk of this job would still fit, and smaller limits suit more models.',
     });
   });
 
@@ -159,7 +159,7 @@ describe('analyzeChunks', () => {
     const analytics = analyzeChunks(one, [file('a.ts', 50, 800)], options({ tokenLimit: 128_000 }));
     expect(
       analytics.suggestions.find((item) => item.title.startsWith('Chunks use'))?.recommendation,
-    ).toContain('64000');
+    ).toContain('64,000');
     const tight = analyzeChunks(one, [file('a.ts', 50, 800)], options({ tokenLimit: 64_000 }));
     expect(tight.suggestions.some((item) => item.title.startsWith('Chunks use'))).toBe(false);
   });
@@ -177,7 +177,7 @@ describe('analyzeChunks', () => {
     expect(suggestions[0]).toMatchObject({
       type: 'warning',
       title: '1 line(s) longer than a chunk were cut inside the line',
-      description: 'A line of more than 32000 tokens cannot stay whole (min.js:1).',
+      description: 'A line of more than 32,000 tokens cannot stay whole (min.js:1).',
     });
   });
 
@@ -192,7 +192,7 @@ describe('analyzeChunks', () => {
       options({ chunkingStrategy: 'fixed', tokenLimit: 32_000, chunkOverlap: 1_000 }),
     );
     expect(analytics.suggestions).toContainEqual(
-      expect.objectContaining({ type: 'info', title: 'Overlap repeats about 1000 tokens' }),
+      expect.objectContaining({ type: 'info', title: 'Overlap repeats about 1,000 tokens' }),
     );
   });
 

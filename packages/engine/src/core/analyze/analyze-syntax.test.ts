@@ -58,7 +58,7 @@ describe('analytics with syntax outlines', () => {
       type: 'improvement',
       title: `${analytics.split_definitions} definitions were cut in two`,
       recommendation:
-        'Raise the token limit to 32000 or use semantic, which keeps every definition that fits a chunk whole.',
+        'Raise the token limit to 32,000 or use semantic, which keeps every definition that fits a chunk whole.',
     });
     expect(split?.description).toMatch(/^a\.ts: function f\d+ \(lines \d+-\d+\)/);
   });
@@ -71,7 +71,7 @@ describe('analytics with syntax outlines', () => {
     expect(oversized).toMatchObject({
       type: 'improvement',
       title: '1 definition is larger than a chunk',
-      recommendation: 'Raise the token limit to 32000 to keep it whole.',
+      recommendation: 'Raise the token limit to 32,000 to keep it whole.',
     });
     expect(oversized?.description).toContain('big.ts: function huge (lines 1-202)');
   });

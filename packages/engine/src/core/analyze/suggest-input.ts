@@ -25,3 +25,8 @@ export function renderRatio(
   const consumed = chunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
   return content === 0 ? 1 : Math.max(1, consumed / content);
 }
+
+/** A figure as the suggestions print it: with thousands separators, so 126110 reads 126,110. */
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}

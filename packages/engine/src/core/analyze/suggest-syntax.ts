@@ -1,7 +1,7 @@
 import { TOKEN_LIMITS } from '../../config/options.js';
 import type { SplitDefinition } from './judge-cuts.js';
 import type { Rule } from './suggest-input.js';
-import { renderRatio } from './suggest-input.js';
+import { count, renderRatio } from './suggest-input.js';
 
 /** Definitions that would fit a chunk but were cut in two: the strongest sign to change strategy. */
 export const splitDefinitions: Rule = ({ chunks, files, options, strategy, cuts }) => {
@@ -10,7 +10,7 @@ export const splitDefinitions: Rule = ({ chunks, files, options, strategy, cuts 
   const raiseTo = TOKEN_LIMITS.find((limit) => limit > options.tokenLimit);
   const actions: string[] = [];
   if (strategy === 'fixed' || strategy === 'file_based') {
-    if (raiseTo !== undefined) actions.push(`raise the token limit to ${raiseTo}`);
+    if (raiseTo !== undefined) actions.push(`raise the token limit to ${count(raiseTo)}`);
     actions.push('use semantic, which keeps every definition that fits a chunk whole');
   } else if (strategy === 'auto') {
     actions.push(
@@ -18,14 +18,14 @@ export const splitDefinitions: Rule = ({ chunks, files, options, strategy, cuts 
     );
   } else if (raiseTo !== undefined) {
     // Semantic cuts a fitting definition only when a chunk rendered larger than planned.
-    actions.push(`raise the token limit to ${raiseTo} to leave more room`);
+    actions.push(`raise the token limit to ${count(raiseTo)} to leave more room`);
   }
   const ratio = renderRatio(chunks, files);
   const largest = Math.max(...split.map((definition) => definition.tokens));
   return {
     type: actions.length > 0 ? 'improvement' : 'info',
     title: `${split.length} ${plural(split.length, 'definition was', 'definitions were')} cut in two`,
-    description: `${describe(split)} ${plural(split.length, 'It fits', 'Each fits')} in a chunk of ${options.tokenLimit} tokens (the largest has about ${Math.ceil(largest * ratio)} tokens), yet no chunk holds ${plural(split.length, 'it', 'them')} whole.`,
+    description: `${describe(split)} ${plural(split.length, 'It fits', 'Each fits')} in a chunk of ${count(options.tokenLimit)} tokens (the largest has about ${count(Math.ceil(largest * ratio))} tokens), yet no chunk holds ${plural(split.length, 'it', 'them')} whole.`,
     recommendation:
       actions.length > 0
         ? `${capitalize(actions.join(' or '))}.`
@@ -44,17 +44,17 @@ export const oversizedDefinitions: Rule = ({ chunks, files, options, cuts }) => 
   return {
     type: raiseTo === undefined ? 'info' : 'improvement',
     title: `${oversized.length} ${plural(oversized.length, 'definition is', 'definitions are')} larger than a chunk`,
-    description: `The largest, ${label(largest)}, renders to about ${size} tokens; such definitions are read in parts, each labelled with the definitions around it.`,
+    description: `The largest, ${label(largest)}, renders to about ${count(size)} tokens; such definitions are read in parts, each labelled with the definitions around it.`,
     recommendation:
       raiseTo === undefined
-        ? `No allowed limit (up to ${TOKEN_LIMITS.at(-1)}) holds the largest whole.`
-        : `Raise the token limit to ${raiseTo} to keep ${plural(oversized.length, 'it', 'them')} whole.`,
+        ? `No allowed limit (up to ${count(Math.max(...TOKEN_LIMITS))}) holds the largest whole.`
+        : `Raise the token limit to ${count(raiseTo)} to keep ${plural(oversized.length, 'it', 'them')} whole.`,
   };
 };
 
 function describe(split: readonly SplitDefinition[]): string {
   const shown = split.slice(0, 3).map(label).join(', ');
-  const more = split.length > 3 ? ` and ${split.length - 3} more` : '';
+  const more = split.length > 3 ? ` and ${count(split.length - 3)} more` : '';
   return `${shown}${more}.`;
 }
 

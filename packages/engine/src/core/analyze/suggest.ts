@@ -2,7 +2,7 @@ import { TOKEN_LIMITS } from '../../config/options.js';
 import type { ProcessedFile, RenderedChunk } from '../types.js';
 import type { ChunkingSuggestion } from './analytics.js';
 import type { Rule, SuggestInput } from './suggest-input.js';
-import { renderRatio } from './suggest-input.js';
+import { count, renderRatio } from './suggest-input.js';
 import { oversizedDefinitions, splitDefinitions } from './suggest-syntax.js';
 
 /** Utilization under this is shown orange; above 80 a score is green. */
@@ -36,7 +36,7 @@ export function suggest(input: SuggestInput): ChunkingSuggestion[] {
     found.push({
       type: 'info',
       title: 'Chunking looks good',
-      description: `Performance ${input.scores.performance}%, ${input.chunks.length} chunk(s) at ${input.scores.utilization}% utilization.`,
+      description: `Performance ${input.scores.performance}%, ${count(input.chunks.length)} chunk(s) at ${input.scores.utilization}% utilization.`,
       recommendation: 'No change needed.',
     });
   }
@@ -54,8 +54,8 @@ const linesCutInside: Rule = ({ chunks, options }) => {
   const examples = [...cuts].slice(0, 3).join(', ');
   return {
     type: 'warning',
-    title: `${cuts.size} line(s) longer than a chunk were cut inside the line`,
-    description: `A line of more than ${options.tokenLimit} tokens cannot stay whole (${examples}).`,
+    title: `${count(cuts.size)} line(s) longer than a chunk were cut inside the line`,
+    description: `A line of more than ${count(options.tokenLimit)} tokens cannot stay whole (${examples}).`,
     recommendation:
       'Such lines are usually minified or generated code: exclude those files, or raise the token limit.',
   };
@@ -72,9 +72,11 @@ const splitFiles: Rule = ({ chunks, files, options, strategy }) => {
   const raiseTo = TOKEN_LIMITS.find((limit) => limit > options.tokenLimit && limit >= largest);
   const wouldFit = sizes.filter((size) => size <= options.tokenLimit).length;
   const actions: string[] = [];
-  if (raiseTo !== undefined) actions.push(`raise the token limit to ${raiseTo}`);
+  if (raiseTo !== undefined) actions.push(`raise the token limit to ${count(raiseTo)}`);
   if (strategy === 'fixed' && wouldFit > 0)
-    actions.push(`use file_based (${wouldFit} of them fit whole in ${options.tokenLimit} tokens)`);
+    actions.push(
+      `use file_based (${count(wouldFit)} of them fit whole in ${count(options.tokenLimit)} tokens)`,
+    );
   const unparsed = files.filter(
     (file) =>
       split.has(file.path) &&
@@ -84,16 +86,16 @@ const splitFiles: Rule = ({ chunks, files, options, strategy }) => {
   ).length;
   const cause =
     (strategy === 'semantic' || strategy === 'auto') && unparsed > 0
-      ? ` ${unparsed} of them had no syntax outline (no grammar for the language, or parse errors under auto) and were cut at line ends.`
+      ? ` ${count(unparsed)} of them had no syntax outline (no grammar for the language, or parse errors under auto) and were cut at line ends.`
       : '';
   return {
     type: actions.length > 0 ? 'improvement' : 'info',
-    title: `${split.size} of ${files.length} file(s) were split across chunks`,
-    description: `A split file is read in parts; the largest split file renders to about ${largest} tokens.${cause}`,
+    title: `${count(split.size)} of ${count(files.length)} file(s) were split across chunks`,
+    description: `A split file is read in parts; the largest split file renders to about ${count(largest)} tokens.${cause}`,
     recommendation:
       actions.length > 0
         ? `To keep files whole, ${actions.join(' or ')}.`
-        : `These files are larger than any allowed limit (${TOKEN_LIMITS.at(-1)}); their parts are labelled "part k of n".`,
+        : `These files are larger than any allowed limit (${count(Math.max(...TOKEN_LIMITS))}); their parts are labelled "part k of n".`,
   };
 };
 
@@ -105,8 +107,8 @@ const lowUtilization: Rule = ({ chunks, options, scores }) => {
   return {
     type: 'improvement',
     title: `Chunks use ${scores.utilization}% of the token limit on average`,
-    description: `The largest of ${chunks.length} chunk(s) has ${largest} tokens against a limit of ${options.tokenLimit}.`,
-    recommendation: `Lower the token limit to ${lower}: every chunk of this job would still fit, and smaller limits suit more models.`,
+    description: `The largest of ${count(chunks.length)} chunk(s) has ${count(largest)} tokens against a limit of ${count(options.tokenLimit)}.`,
+    recommendation: `Lower the token limit to ${count(lower)}: every chunk of this job would still fit, and smaller limits suit more models.`,
   };
 };
 
@@ -137,9 +139,9 @@ const overlapCost: Rule = ({ chunks, files, options, strategy }) => {
   const share = Math.round((repeated / consumed) * 1000) / 10;
   return {
     type: 'info',
-    title: `Overlap repeats about ${repeated} tokens`,
-    description: `${share}% of the ${consumed} tokens consumed are lines repeated from the previous chunk (overlap ${options.chunkOverlap}).`,
-    recommendation: `Keep it if the model needs context across chunks; set the overlap to 0 to save about ${repeated} tokens.`,
+    title: `Overlap repeats about ${count(repeated)} tokens`,
+    description: `${share}% of the ${count(consumed)} tokens consumed are lines repeated from the previous chunk (overlap ${count(options.chunkOverlap)}).`,
+    recommendation: `Keep it if the model needs context across chunks; set the overlap to 0 to save about ${count(repeated)} tokens.`,
   };
 };
 
