@@ -14,12 +14,20 @@ export interface Plan {
   features: string[];
 }
 
+/**
+ * Plans change only through migrations, which run before a process serves anything, so a plan
+ * once read is kept for the repository's life: most signed-in requests read the user's plan, and
+ * this spares each of them a query.
+ */
 export function createPlansRepository(db: Executor) {
+  const known = new Map<string, Plan>();
   return {
     async findById(id: string): Promise<Plan | undefined> {
+      const cached = known.get(id);
+      if (cached) return cached;
       const row = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
-      return {
+      const plan: Plan = {
         id: row.id as PlanId,
         name: row.name,
         priceMonthlyCents: row.price_monthly_cents,
@@ -31,6 +39,8 @@ export function createPlansRepository(db: Executor) {
         allowedOutputFormats: row.allowed_output_formats,
         features: row.features,
       };
+      known.set(id, plan);
+      return plan;
     },
   };
 }
