@@ -15,6 +15,14 @@ const BINARY_SNIFF_BYTES = 8000;
 
 const decoder = new TextDecoder('utf-8');
 
+/** Where entries are inflated, one after another; grown to the largest entry seen. */
+let scratch = new Uint8Array(0);
+
+function scratchFor(size: number): Uint8Array {
+  if (scratch.length < size) scratch = new Uint8Array(Math.max(size, scratch.length * 2));
+  return scratch;
+}
+
 /** Neighbouring entries read with one slice of the archive: entries [from, to) of the batch. */
 interface Run {
   from: number;
@@ -113,7 +121,10 @@ export async function countBatch(
           batch.offsets[i]!,
           batch.compressedSizes[i]!,
         );
-        const content = method === STORED ? data : await inflateEntry(data, batch.sizes[i]!);
+        const content =
+          method === STORED
+            ? data
+            : await inflateEntry(data, batch.sizes[i]!, scratchFor(batch.sizes[i]! + 1));
         const figures = countBytes(content, counter);
         lines[i] = figures.lines;
         tokens[i] = figures.tokens;
