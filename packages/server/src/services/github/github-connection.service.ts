@@ -9,8 +9,8 @@ import {
   fetchLogin,
   revokeToken,
   type GithubEndpoints,
-} from './github-oauth-client.js';
-import { createTokenCipher } from './token-cipher.js';
+} from '../../adapters/github/github-oauth-client.js';
+import { createTokenCipher } from '../../adapters/github/token-cipher.js';
 
 const STATE_TTL_MS = minutes(10);
 /** What the spec's settings card says is requested. */
