@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/repositories/users.repository.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 import { minutes } from '../context.js';
-import { createOpaqueToken, hashSecret } from '../secrets.js';
+import { createOpaqueToken, hashSecret } from '../opaque-tokens.js';
 import {
   exchangeCode,
   fetchLogin,
