@@ -63,7 +63,8 @@ export default tseslint.config(
   },
   {
     // The server's layers: routes parse, authorise and present; services hold the flows and
-    // reach the data through repositories. Row types may cross (presenters format rows).
+    // reach the data through repositories and the outside world (mail, storage, git, GitHub,
+    // Stripe) through adapters. Row types may cross (presenters format rows).
     files: ['packages/server/src/http/**/*.ts'],
     ignores: ['packages/server/src/http/**/*.test.ts'],
     rules: {
@@ -75,6 +76,11 @@ export default tseslint.config(
               group: ['**/db/repositories/**'],
               allowTypeImports: true,
               message: 'routes call services; only services use repositories.',
+            },
+            {
+              group: ['**/adapters/**'],
+              allowTypeImports: true,
+              message: 'routes call services; only services use adapters.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { outlineFromBraces } from '../packages/engine/src/core/chunk/testing/outline-from-braces.js';
-import { makeOutlinedFile } from '../packages/engine/src/core/chunk/testing/plan-checks.js';
-import { createTiktokenCounter } from '../packages/engine/src/core/chunk/testing/tiktoken-counter.js';
+import { outlineFromBraces } from '../packages/engine/src/core/chunk/test-support/outline-from-braces.js';
+import { makeOutlinedFile } from '../packages/engine/src/core/chunk/test-support/plan-checks.js';
+import { createTiktokenCounter } from '../packages/engine/src/core/chunk/test-support/tiktoken-counter.js';
 import { getRenderer } from '../packages/engine/src/core/render/index.js';
 import { filesLargerThan, measureChunking, parsedFiles } from './chunking-figures.js';
 import { checkTargets } from './chunking-report.js';

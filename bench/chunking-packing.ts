@@ -18,7 +18,7 @@ import type {
 import { CHUNKING_STRATEGIES, resolveOptions } from '../packages/engine/src/config/options.js';
 import { analyzeChunks } from '../packages/engine/src/core/analyze/analyze-chunks.js';
 import { chunkFiles } from '../packages/engine/src/core/chunk/chunk-files.js';
-import { mergeablePairs } from '../packages/engine/src/core/chunk/testing/mergeable-pairs.js';
+import { mergeablePairs } from '../packages/engine/src/core/chunk/test-support/mergeable-pairs.js';
 import { getRenderer } from '../packages/engine/src/core/render/index.js';
 import { loadTokenCounter } from '../packages/engine/src/core/tokens/index.js';
 import type { ProcessedFile } from '../packages/engine/src/core/types.js';

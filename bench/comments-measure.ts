@@ -4,7 +4,7 @@ import type { GrammarId } from '../packages/engine/src/core/syntax/grammars.js';
 import type { SyntaxParser } from '../packages/engine/src/core/syntax/parser.js';
 import type { SyntaxNode } from '../packages/engine/src/core/syntax/syntax-tree.js';
 import { docstringEdits } from '../packages/engine/src/core/syntax/python-docstrings.js';
-import { collectLiterals } from '../packages/engine/src/core/syntax/testing/literals.js';
+import { collectLiterals } from '../packages/engine/src/core/syntax/test-support/literals.js';
 
 /** What a parse says about one text: its error count, literals, code and comments in order. */
 export interface ParseFacts {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   RandomText,
   createRng,
-} from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
+} from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
 import { credentialFiles } from './credential-files.js';
 import { repobundleDetector } from './detectors.js';
 import { scoreDetections } from './score.js';

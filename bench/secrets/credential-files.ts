@@ -2,9 +2,9 @@
 // .env, shell scripts calling mysql) and GitHub/npm tokens whose checksum does not verify: the
 // shapes an independent corpus found missing. Each file also holds the stand-ins people leave
 // in such files, which must stay untouched.
-import type { RandomText } from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
-import { ALNUM } from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
-import { checksummed } from '../../packages/engine/src/core/transform/secrets/testing/samples-infrastructure.js';
+import type { RandomText } from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
+import { ALNUM } from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
+import { checksummed } from '../../packages/engine/src/core/transform/secrets/test-support/samples-infrastructure.js';
 import type { CorpusFile, PlantedSecret } from './generate-corpus.js';
 
 const WORDS = ['hunter', 'falcon', 'orchid', 'maple', 'cobalt', 'river', 'sierra', 'tango'];

@@ -7,8 +7,8 @@ import {
   createRng,
   secretOf,
   valueOf,
-} from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
-import type { CredentialSample } from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
+} from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
+import type { CredentialSample } from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
 import { FILLER } from './filler.js';
 import { EXTENSIONS, LANGUAGES, writePair } from './languages.js';
 import type { Language, Written } from './languages.js';

@@ -1,7 +1,7 @@
 // Tricky negatives: values that look like credentials (hashes, ids, integrity strings, inline
 // images, public keys, placeholders, test fixtures) but must not be redacted.
-import type { RandomText } from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
-import { BASE64 } from '../../packages/engine/src/core/transform/secrets/testing/credential-samples.js';
+import type { RandomText } from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
+import { BASE64 } from '../../packages/engine/src/core/transform/secrets/test-support/credential-samples.js';
 import type { Language } from './languages.js';
 
 export interface NegativePair {

@@ -6,7 +6,7 @@ import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { createStorage, type ObjectStorage } from './adapters/storage/create-storage.js';
 import { isLoopbackUrl } from './config/config.js';
-import type { ResolvedConfig } from './config/secrets.js';
+import type { ResolvedConfig } from './config/server-secrets.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { createRepositories } from './db/repositories/index.js';
 import { answerRouterError, useErrorHandler } from './http/plugins/error-handler.js';
@@ -48,9 +48,9 @@ import { createAccessTokens } from './services/access-tokens.js';
 import { createBackgroundTasks } from './services/background-tasks.js';
 import type { ServiceContext } from './services/context.js';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google-verifier.js';
-import { createPasswordHasher, type PasswordHashCost } from './services/passwords.js';
+import { createPasswordHasher, type PasswordHashCost } from './services/password-hasher.js';
 
-export type { ResolvedConfig } from './config/secrets.js';
+export type { ResolvedConfig } from './config/server-secrets.js';
 export type { DatabaseHandle } from './db/open-database.js';
 // For tests that run the whole server in-process (e2e): startServer(readConfig({...})).
 export { readConfig, type Config } from './config/config.js';

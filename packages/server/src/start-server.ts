@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config/config.js';
-import { resolveSecrets } from './config/secrets.js';
+import { resolveSecrets } from './config/server-secrets.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
 import { startWorker, type RunningWorker } from './jobs/worker.js';

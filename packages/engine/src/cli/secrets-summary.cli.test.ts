@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checksummed } from '../core/transform/secrets/testing/samples-infrastructure.js';
-import { RandomText, createRng } from '../core/transform/secrets/testing/credential-samples.js';
+import { checksummed } from '../core/transform/secrets/test-support/samples-infrastructure.js';
+import {
+  RandomText,
+  createRng,
+} from '../core/transform/secrets/test-support/credential-samples.js';
 
 const run = promisify(execFile);
 const engineDir = fileURLToPath(new URL('../../', import.meta.url));

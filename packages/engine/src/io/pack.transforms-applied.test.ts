@@ -8,7 +8,7 @@ import {
   RandomText,
   createRng,
   secretOf,
-} from '../core/transform/secrets/testing/credential-samples.js';
+} from '../core/transform/secrets/test-support/credential-samples.js';
 
 const makeGithubToken = CREDENTIAL_SAMPLES['github-token'] as NonNullable<
   (typeof CREDENTIAL_SAMPLES)[string]

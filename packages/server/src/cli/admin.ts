@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminOutboxResponse } from '@repobundle/contract';
 import { ConfigError, readConfig, type Config } from '../config/config.js';
-import { ADMIN_TOKEN_FILE } from '../config/secrets.js';
+import { ADMIN_TOKEN_FILE } from '../config/server-secrets.js';
 
 // `npm run admin -- <command>`: a thin client of the operator API. It talks to
 // the running server over HTTP, because only one process may open the embedded database.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../test/support/server-process.js';
+import { startServerProcess } from '../../test/test-support/server-process.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 

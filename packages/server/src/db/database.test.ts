@@ -4,7 +4,7 @@ import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../test/support/test-database.js';
+} from '../../test/test-support/test-database.js';
 import { loadMigrations, migrate } from './migrate.js';
 import { openDatabase } from './open-database.js';
 import { InsufficientCreditsError } from './repositories/credits.repository.js';

@@ -3,14 +3,14 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../../test/support/http-client.js';
-import { startServerProcess, type ServerProcess } from '../../test/support/server-process.js';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.js';
+import { httpClient } from '../../test/test-support/http-client.js';
+import { startServerProcess, type ServerProcess } from '../../test/test-support/server-process.js';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../test/support/test-database.js';
+} from '../../test/test-support/test-database.js';
 
 const CLIENTS = 40;
 const SIGN_INS = 40;

@@ -2,13 +2,13 @@ import { createPooledProcessor, type FileProcessor } from '@repobundle/engine';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ObjectStorage } from '../adapters/storage/create-storage.js';
 import type { ServiceContext } from '../services/context.js';
-import { assemble, buildZip, uploadInChunks, waitForJob } from '../../test/support/jobs.js';
-import { createTestApp, get, signUp, type TestApp } from '../../test/support/test-app.js';
+import { assemble, buildZip, uploadInChunks, waitForJob } from '../../test/test-support/jobs.js';
+import { createTestApp, get, signUp, type TestApp } from '../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../test/support/test-database.js';
+} from '../../test/test-support/test-database.js';
 import { runJob } from './run-job.js';
 import { sweep } from './sweeper.js';
 

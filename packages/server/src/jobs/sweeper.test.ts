@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/repositories/index.js';
-import { assemble, buildZip, uploadInChunks, waitForJob } from '../../test/support/jobs.js';
-import { createTestApp, get, signUp, type TestApp } from '../../test/support/test-app.js';
+import { assemble, buildZip, uploadInChunks, waitForJob } from '../../test/test-support/jobs.js';
+import { createTestApp, get, signUp, type TestApp } from '../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../test/support/test-database.js';
+} from '../../test/test-support/test-database.js';
 import { MAX_ATTEMPTS } from './run-job.js';
 import { sweep } from './sweeper.js';
 import { startWorker, type RunningWorker } from './worker.js';

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../test/support/jobs.js';
-import { httpClient, sizeableRepository } from '../../test/support/http-client.js';
-import { startServerProcess, type ServerProcess } from '../../test/support/server-process.js';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.js';
+import { multipartBody } from '../../test/test-support/jobs.js';
+import { httpClient, sizeableRepository } from '../../test/test-support/http-client.js';
+import { startServerProcess, type ServerProcess } from '../../test/test-support/server-process.js';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/test-support/test-app.js';
 
 const UPLOADS = 40;
 const CHUNKS_PER_UPLOAD = 50;

@@ -2,9 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildZip, multipartBody } from '../../test/support/jobs.js';
-import { startServerProcess, type ServerProcess } from '../../test/support/server-process.js';
-import { STRONG_PASSWORD, TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.js';
+import { buildZip, multipartBody } from '../../test/test-support/jobs.js';
+import { startServerProcess, type ServerProcess } from '../../test/test-support/server-process.js';
+import {
+  STRONG_PASSWORD,
+  TEST_ADMIN_TOKEN,
+  TEST_JWT_SECRET,
+} from '../../test/test-support/test-app.js';
 
 /**
  * A worker that dies mid-job must not leave the job stuck. The server runs as a real

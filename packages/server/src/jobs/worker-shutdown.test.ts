@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finished, httpClient, sizeableRepository } from '../../test/support/http-client.js';
-import { startServerProcess, type ServerProcess } from '../../test/support/server-process.js';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.js';
+import { finished, httpClient, sizeableRepository } from '../../test/test-support/http-client.js';
+import { startServerProcess, type ServerProcess } from '../../test/test-support/server-process.js';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/test-support/test-app.js';
 
 /**
  * SIGTERM on a process running a job: it stops taking jobs, gives the running one a grace

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config/config.js';
 import { startServer } from '../start-server.js';
-import { createTestApp, get, signUp, type TestApp } from '../../test/support/test-app.js';
-import { assemble, buildZip, uploadInChunks } from '../../test/support/jobs.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.js';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/support/test-app.js';
+import { createTestApp, get, signUp, type TestApp } from '../../test/test-support/test-app.js';
+import { assemble, buildZip, uploadInChunks } from '../../test/test-support/jobs.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-support/test-database.js';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../test/test-support/test-app.js';
 
 describe('GET /metrics', () => {
   let database: TestDatabase;

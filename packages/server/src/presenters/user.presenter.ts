@@ -8,7 +8,7 @@ import type {
   UserSettings,
 } from '@repobundle/contract';
 import type { UserRow } from '../db/repositories/users.repository.js';
-import type { UserProfile } from '../services/account.service.js';
+import type { UserProfile } from '../services/profile.service.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

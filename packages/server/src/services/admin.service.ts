@@ -3,7 +3,7 @@ import { InsufficientCreditsError } from '../db/repositories/credits.repository.
 import { inTransaction } from '../db/repositories/index.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, notFound } from '../errors.js';
-import { addMonths } from './accounts.js';
+import { addMonths } from './account-creation.js';
 import type { ServiceContext } from './context.js';
 
 export interface AdminUserView {

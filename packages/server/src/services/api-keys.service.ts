@@ -11,7 +11,7 @@ import type { UserRow } from '../db/repositories/users.repository.js';
 import { conflict, notFound } from '../errors.js';
 import { presentApiKey } from '../presenters/api-key.presenter.js';
 import type { ServiceContext } from './context.js';
-import { hashSecret } from './secrets.js';
+import { hashSecret } from './opaque-tokens.js';
 
 /** Keys one user may hold; more is a sign of keys made per run instead of reused. */
 export const MAX_API_KEYS_PER_USER = 50;

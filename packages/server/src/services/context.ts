@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Mailer, MailMessage } from '../adapters/mail/mailer.js';
 import type { ObjectStorage } from '../adapters/storage/create-storage.js';
-import type { ResolvedConfig } from '../config/secrets.js';
+import type { ResolvedConfig } from '../config/server-secrets.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { Database } from '../db/schema.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { BackgroundTasks } from './background-tasks.js';
 import type { GoogleVerifier } from './google-verifier.js';
-import type { PasswordHasher } from './passwords.js';
+import type { PasswordHasher } from './password-hasher.js';
 
 /** What every service receives (docs/adr/0008-service-context.md). */
 export interface ServiceContext {

@@ -13,7 +13,7 @@ import {
   RESEND_INTERVAL_MS,
   checkCode,
 } from './registration.service.js';
-import { createAlphanumericCode, hashSecret } from './secrets.js';
+import { createAlphanumericCode, hashSecret } from './opaque-tokens.js';
 
 /** Step 1: password check, then a 6-character code mailed to the new address. */
 export async function requestEmailChange(

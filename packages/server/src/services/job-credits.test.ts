@@ -8,7 +8,7 @@ import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../test/support/test-database.js';
+} from '../../test/test-support/test-database.js';
 import {
   planReservation,
   refundReservation,

@@ -1,12 +1,12 @@
 import { creditsForLines, jobCreationFieldsSchema } from '@repobundle/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildZip } from '../../test/support/jobs.js';
-import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { buildZip } from '../../test/test-support/jobs.js';
+import { createTestApp, signUp, type TestApp } from '../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../test/support/test-database.js';
+} from '../../test/test-support/test-database.js';
 import { inTransaction } from '../db/repositories/index.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import type { ServiceContext } from './context.js';

@@ -2,7 +2,7 @@ import type { GoogleLoginResponse, TokenResponse } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
 import { isUniqueViolation } from '../db/repositories/executor.js';
 import { AppError, forbidden, tooManyRequests, unauthorized } from '../errors.js';
-import { assertMayJoin, createAccount } from './accounts.js';
+import { assertMayJoin, createAccount } from './account-creation.js';
 import { minutes, type ServiceContext } from './context.js';
 import { issueSession } from './sessions.service.js';
 

@@ -1,5 +1,5 @@
 import { inTransaction } from '../db/repositories/index.js';
-import { addMonths } from './accounts.js';
+import { addMonths } from './account-creation.js';
 import type { ServiceContext } from './context.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Repositories } from '../db/repositories/index.js';
 import { minutes, type ServiceContext } from './context.js';
-import { createOpaqueToken, hashSecret } from './secrets.js';
+import { createOpaqueToken, hashSecret } from './opaque-tokens.js';
 
 export const RESET_TTL_MS = minutes(60);
 

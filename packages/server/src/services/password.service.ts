@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { deliver, type ServiceContext } from './context.js';
 import { issueResetToken } from './password-reset-tokens.js';
 import { assertStrongPassword } from './registration.service.js';
-import { hashSecret } from './secrets.js';
+import { hashSecret } from './opaque-tokens.js';
 import { issueSession } from './sessions.service.js';
 
 export function assertNotOauthOnly(user: UserRow, what: 'password' | 'email'): string {

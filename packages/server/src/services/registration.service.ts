@@ -9,10 +9,10 @@ import { inTransaction } from '../db/repositories/index.js';
 import { isUniqueViolation } from '../db/repositories/executor.js';
 import type { EmailVerificationRow } from '../db/repositories/verification-codes.repository.js';
 import { badRequest, conflict } from '../errors.js';
-import { assertMayJoin, createAccount } from './accounts.js';
+import { assertMayJoin, createAccount } from './account-creation.js';
 import { deliver, minutes, type ServiceContext } from './context.js';
 import { issueResetToken } from './password-reset-tokens.js';
-import { createNumericCode, createOpaqueToken, hashSecret, isSameSecret } from './secrets.js';
+import { createNumericCode, createOpaqueToken, hashSecret, isSameSecret } from './opaque-tokens.js';
 import { issueSession } from './sessions.service.js';
 
 export const CODE_TTL_MS = minutes(10);

@@ -4,7 +4,7 @@ import { unauthorized } from '../errors.js';
 import type { Repositories } from '../db/repositories/index.js';
 import { inTransaction } from '../db/repositories/index.js';
 import type { ServiceContext } from './context.js';
-import { createOpaqueToken, hashSecret } from './secrets.js';
+import { createOpaqueToken, hashSecret } from './opaque-tokens.js';
 
 /** Starts a session (or continues a family on rotation): a new access and refresh token. */
 export async function issueSession(

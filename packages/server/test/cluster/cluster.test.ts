@@ -12,9 +12,9 @@ import {
   startS3Server,
   type S3TestServer,
 } from '../../src/adapters/storage/test-support/s3-server.js';
-import { httpClient, type Body } from '../support/http-client.js';
-import { freePort } from '../support/server-process.js';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app.js';
+import { httpClient, type Body } from '../test-support/http-client.js';
+import { freePort } from '../test-support/server-process.js';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../test-support/test-app.js';
 
 /**
  * The scaled deployment for real: 2 API and 2 worker processes of the built server

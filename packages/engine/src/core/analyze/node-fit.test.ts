@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../config/options.js';
 import { createCostMeasurer } from '../chunk/cost-model.js';
-import { makeOutlinedFile } from '../chunk/testing/plan-checks.js';
-import { createTiktokenCounter } from '../chunk/testing/tiktoken-counter.js';
+import { makeOutlinedFile } from '../chunk/test-support/plan-checks.js';
+import { createTiktokenCounter } from '../chunk/test-support/tiktoken-counter.js';
 import { getRenderer } from '../render/index.js';
 import type { OutlineNode } from '../syntax/outline.js';
 import { createNodeFit } from './node-fit.js';

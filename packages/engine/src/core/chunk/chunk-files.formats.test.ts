@@ -6,10 +6,10 @@ import { getRenderer } from '../render/index.js';
 import { getTokenCounter } from '../tokens/index.js';
 import { chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
-import { fileSet } from './testing/arbitraries.js';
-import { assertProperty } from './testing/assert-property.js';
-import { checkChunks } from './testing/check-chunks.js';
-import { makeFile } from './testing/make-file.js';
+import { fileSet } from './test-support/arbitraries.js';
+import { assertProperty } from './test-support/assert-property.js';
+import { checkChunks } from './test-support/check-chunks.js';
+import { makeFile } from './test-support/make-file.js';
 import { loadRankTable } from '../tokens/rank-table.js';
 
 // The vocabularies load asynchronously, once per test file.

@@ -10,12 +10,12 @@ import { judgeCuts } from '../analyze/judge-cuts.js';
 import { chunkFiles } from './chunk-files.js';
 import { isSyntaxBoundary } from './semantic-strategy-outline.js';
 import { createCostMeasurer } from './cost-model.js';
-import { fileContent } from './testing/arbitraries.js';
-import { assertProperty } from './testing/assert-property.js';
-import { checkChunks } from './testing/check-chunks.js';
-import { mergeablePairs } from './testing/mergeable-pairs.js';
-import { outlinedSource } from './testing/outlined-arbitraries.js';
-import { makeOutlinedFile } from './testing/plan-checks.js';
+import { fileContent } from './test-support/arbitraries.js';
+import { assertProperty } from './test-support/assert-property.js';
+import { checkChunks } from './test-support/check-chunks.js';
+import { mergeablePairs } from './test-support/mergeable-pairs.js';
+import { outlinedSource } from './test-support/outlined-arbitraries.js';
+import { makeOutlinedFile } from './test-support/plan-checks.js';
 
 await loadRankTable('o200k_base');
 

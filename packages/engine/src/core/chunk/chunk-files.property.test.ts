@@ -5,12 +5,15 @@ import { resolveOptions } from '../../config/options.js';
 import type { FormatRenderer } from '../render/renderer.js';
 import { chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
-import { fileSet } from './testing/arbitraries.js';
-import { assertProperty } from './testing/assert-property.js';
-import { checkChunks } from './testing/check-chunks.js';
-import { makeFile } from './testing/make-file.js';
-import { createEscapingTestRenderer, createVerbatimTestRenderer } from './testing/test-renderer.js';
-import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+import { fileSet } from './test-support/arbitraries.js';
+import { assertProperty } from './test-support/assert-property.js';
+import { checkChunks } from './test-support/check-chunks.js';
+import { makeFile } from './test-support/make-file.js';
+import {
+  createEscapingTestRenderer,
+  createVerbatimTestRenderer,
+} from './test-support/test-renderer.js';
+import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());

@@ -7,10 +7,10 @@ import type { FormatRenderer } from '../render/renderer.js';
 import type { ProcessedFile } from '../types.js';
 import { chunkFileName, chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
-import { checkChunks } from './testing/check-chunks.js';
-import { makeFile } from './testing/make-file.js';
-import { createVerbatimTestRenderer } from './testing/test-renderer.js';
-import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+import { checkChunks } from './test-support/check-chunks.js';
+import { makeFile } from './test-support/make-file.js';
+import { createVerbatimTestRenderer } from './test-support/test-renderer.js';
+import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());

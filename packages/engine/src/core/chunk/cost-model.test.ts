@@ -5,8 +5,8 @@ import { getRenderer } from '../render/index.js';
 import type { ProcessedFile } from '../types.js';
 import { buildChunks } from './build-chunks.js';
 import { createCostMeasurer } from './cost-model.js';
-import { makeOutlinedFile } from './testing/plan-checks.js';
-import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+import { makeOutlinedFile } from './test-support/plan-checks.js';
+import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());

@@ -7,9 +7,9 @@ import { loadRankTable } from '../tokens/rank-table.js';
 import type { Chunk } from '../types.js';
 import { computeLineStarts } from './line-index.js';
 import { countBySegments, recountChanged } from './count-chunk.js';
-import { makeFile } from './testing/make-file.js';
-import { fileContent } from './testing/arbitraries.js';
-import { assertProperty } from './testing/assert-property.js';
+import { makeFile } from './test-support/make-file.js';
+import { fileContent } from './test-support/arbitraries.js';
+import { assertProperty } from './test-support/assert-property.js';
 
 await loadRankTable('o200k_base');
 const counter = getTokenCounter('o200k_base');

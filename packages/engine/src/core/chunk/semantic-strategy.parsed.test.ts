@@ -12,14 +12,14 @@ import { chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
 import { semanticStrategy } from './semantic-strategy.js';
 import { isSyntaxBoundary } from './semantic-strategy-outline.js';
-import { checkChunks } from './testing/check-chunks.js';
+import { checkChunks } from './test-support/check-chunks.js';
 import {
   assertLosslessPlan,
   cutsOf,
   makeOutlinedFile,
   splitFittingDefinitions,
-} from './testing/plan-checks.js';
-import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+} from './test-support/plan-checks.js';
+import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());

@@ -11,17 +11,17 @@ import { chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
 import { isSyntaxBoundary } from './semantic-strategy-outline.js';
-import { assertProperty } from './testing/assert-property.js';
-import { checkChunks } from './testing/check-chunks.js';
-import { outlinedSource } from './testing/outlined-arbitraries.js';
-import type { OutlinedSource } from './testing/outlined-arbitraries.js';
-import { fileContent } from './testing/arbitraries.js';
+import { assertProperty } from './test-support/assert-property.js';
+import { checkChunks } from './test-support/check-chunks.js';
+import { outlinedSource } from './test-support/outlined-arbitraries.js';
+import type { OutlinedSource } from './test-support/outlined-arbitraries.js';
+import { fileContent } from './test-support/arbitraries.js';
 import {
   assertLosslessPlan,
   makeOutlinedFile,
   splitFittingDefinitions,
-} from './testing/plan-checks.js';
-import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+} from './test-support/plan-checks.js';
+import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());

@@ -10,15 +10,15 @@ import { fileBasedStrategy } from './file-based-strategy.js';
 import { semanticStrategy } from './semantic-strategy.js';
 import { isSyntaxBoundary } from './semantic-strategy-outline.js';
 import type { ChunkStrategy, PlannedChunk } from './strategy.js';
-import { checkChunks } from './testing/check-chunks.js';
-import { outlineFromBraces } from './testing/outline-from-braces.js';
+import { checkChunks } from './test-support/check-chunks.js';
+import { outlineFromBraces } from './test-support/outline-from-braces.js';
 import {
   assertLosslessPlan,
   cutsOf,
   makeOutlinedFile,
   splitFittingDefinitions,
-} from './testing/plan-checks.js';
-import { createTiktokenCounter } from './testing/tiktoken-counter.js';
+} from './test-support/plan-checks.js';
+import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());

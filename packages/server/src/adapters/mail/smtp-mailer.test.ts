@@ -6,8 +6,8 @@ import {
   post,
   STRONG_PASSWORD,
   type TestApp,
-} from '../../../test/support/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+} from '../../../test/test-support/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-support/test-database.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
 interface Received {

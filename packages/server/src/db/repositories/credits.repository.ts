@@ -1,5 +1,6 @@
 import type { CreditType, TransactionType } from '@repobundle/contract';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CreditTransactionsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
 export interface CreditChange {
@@ -12,6 +13,8 @@ export interface CreditChange {
   /** Change of the credits held for running jobs (reservations +, releases -). */
   reservedDelta?: number;
 }
+
+export type CreditTransactionRow = Selectable<CreditTransactionsTable>;
 
 export interface TransactionFilter {
   type?: TransactionType | undefined;

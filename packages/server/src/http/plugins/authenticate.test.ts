@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '../../../test/test-support/test-database.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assemble, buildZip, sendChunk, uploadInChunks } from '../../../test/support/jobs.js';
+import { assemble, buildZip, sendChunk, uploadInChunks } from '../../../test/test-support/jobs.js';
 import {
   createTestApp,
   get,
@@ -7,12 +7,12 @@ import {
   signUp,
   STRONG_PASSWORD,
   type TestApp,
-} from '../../../test/support/test-app.js';
+} from '../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '../../../test/test-support/test-database.js';
 
 const NUL = '\u0000';
 const REFUSED = 'must not contain the NUL character (\\u0000).';

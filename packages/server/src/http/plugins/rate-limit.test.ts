@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../test/support/test-database.js';
+} from '../../../test/test-support/test-database.js';
 
 /** A client address no earlier run used, since Redis keeps its counters between runs. */
 const freshAddress = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { ResolvedConfig } from '../../config/secrets.js';
+import type { ResolvedConfig } from '../../config/server-secrets.js';
 
 // Google Identity Services, needed only when the sign-in provider is configured.
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';

@@ -3,14 +3,14 @@ import type { UserRow } from '../../db/repositories/users.repository.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 import { minutes } from '../context.js';
-import { createOpaqueToken, hashSecret } from '../secrets.js';
+import { createOpaqueToken, hashSecret } from '../opaque-tokens.js';
 import {
   exchangeCode,
   fetchLogin,
   revokeToken,
   type GithubEndpoints,
-} from './github-oauth-client.js';
-import { createTokenCipher } from './token-cipher.js';
+} from '../../adapters/github/github-oauth-client.js';
+import { createTokenCipher } from '../../adapters/github/token-cipher.js';
 
 const STATE_TTL_MS = minutes(10);
 /** What the spec's settings card says is requested. */

@@ -27,7 +27,7 @@ import {
   sourceKey,
 } from '../jobs.service.js';
 import { repositoryToken } from './github-connection.service.js';
-import { fetchRepositoryFacts } from './github-oauth-client.js';
+import { fetchRepositoryFacts } from '../../adapters/github/github-oauth-client.js';
 import { writeArchive } from './repository-archive.js';
 import {
   fetchError,

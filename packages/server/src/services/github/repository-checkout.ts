@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
-import { GitCommandError, gitEnvironment, runGit } from './git-command.js';
+import { GitCommandError, gitEnvironment, runGit } from '../../adapters/git/git-command.js';
 import { buildCloneUrl, isCommitId, type RepositoryTarget } from './repository-url.js';
 
 /** Time allowed to each git command (a partial clone's reads fetch from the host too). */

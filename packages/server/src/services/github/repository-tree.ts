@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { GitCommandError } from './git-command.js';
+import { GitCommandError } from '../../adapters/git/git-command.js';
 import type { Checkout } from './repository-checkout.js';
 
 /** One entry of `git ls-tree`: a path in the commit with its mode and object. */

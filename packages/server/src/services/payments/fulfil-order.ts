@@ -1,6 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { CheckoutSessionRow } from '../../db/repositories/checkout-sessions.repository.js';
-import { addMonths } from '../accounts.js';
+import { addMonths } from '../account-creation.js';
 import { formatCount, monthlyCreditsOf } from './plan-catalog.js';
 
 /** Purchased credits never expire: the pack goes to the purchased balance in full. */

@@ -9,7 +9,7 @@ import type {
   StartedCheckout,
   StartedPaymentIntent,
 } from './checkout-provider.js';
-import { createStripeApi, type StripeParams } from './stripe-api.js';
+import { createStripeApi, type StripeParams } from '../../adapters/stripe/stripe-api.js';
 
 export const STRIPE_PROVIDER = 'stripe';
 

@@ -4,7 +4,7 @@ import { getTreeSitterParser } from '../../../io/syntax/tree-sitter-parser.js';
 import { countSyntaxErrors } from '../../syntax/count-errors.js';
 import { GRAMMAR_IDS, grammarOf } from '../../syntax/grammars.js';
 import type { GrammarId } from '../../syntax/grammars.js';
-import { COMPRESS_SAMPLES } from '../../syntax/compress/testing/compress-samples.js';
+import { COMPRESS_SAMPLES } from '../../syntax/compress/test-support/compress-samples.js';
 import { compressTransform } from './compress-transform.js';
 
 const parser = getTreeSitterParser();

@@ -6,8 +6,8 @@ import { countSyntaxErrors } from '../../syntax/count-errors.js';
 import { grammarOf } from '../../syntax/grammars.js';
 import type { GrammarId } from '../../syntax/grammars.js';
 import { docstringEdits } from '../../syntax/python-docstrings.js';
-import { collectLiterals } from '../../syntax/testing/literals.js';
-import { ADVERSARIAL_CASES } from './testing/adversarial-cases.js';
+import { collectLiterals } from '../../syntax/test-support/literals.js';
+import { ADVERSARIAL_CASES } from './test-support/adversarial-cases.js';
 import { removeCommentsTransform } from './remove-comments-transform.js';
 
 const parser = getTreeSitterParser();

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redact-secrets.js';
 import { markerFor } from './redact.js';
-import { checksummed } from './testing/samples-infrastructure.js';
-import { ALNUM, RandomText, createRng } from './testing/credential-samples.js';
+import { checksummed } from './test-support/samples-infrastructure.js';
+import { ALNUM, RandomText, createRng } from './test-support/credential-samples.js';
 
 const random = new RandomText(createRng(31));
 

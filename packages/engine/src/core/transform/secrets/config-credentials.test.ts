@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redact-secrets.js';
 import { markerFor } from './redact.js';
-import { ALNUM, HEX, LOWER, RandomText, createRng } from './testing/credential-samples.js';
+import { ALNUM, HEX, LOWER, RandomText, createRng } from './test-support/credential-samples.js';
 
 const random = new RandomText(createRng(20261125));
 const SYMBOLS = '!@#$%^&*()_+-=';

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { OUTPUT_FORMATS } from '../../../config/options.js';
 import { packTree } from '../../../io/pack.js';
 import { openMemorySource } from '../../../io/sources/index.js';
-import { checksummed } from './testing/samples-infrastructure.js';
+import { checksummed } from './test-support/samples-infrastructure.js';
 import {
   CREDENTIAL_SAMPLES,
   RandomText,
   createRng,
   lineOf,
   secretOf,
-} from './testing/credential-samples.js';
+} from './test-support/credential-samples.js';
 
 const random = new RandomText(createRng(11));
 const sample = (id: string) => {

@@ -1,7 +1,7 @@
 // The false-positive policy (README.md), kind by kind: none of these is redacted.
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redact-secrets.js';
-import { BASE64, RandomText, createRng } from './testing/credential-samples.js';
+import { BASE64, RandomText, createRng } from './test-support/credential-samples.js';
 
 const random = new RandomText(createRng(7));
 const hex = (n: number): string => random.hex(n);

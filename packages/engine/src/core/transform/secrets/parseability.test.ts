@@ -12,7 +12,7 @@ import {
   RandomText,
   createRng,
   valueOf,
-} from './testing/credential-samples.js';
+} from './test-support/credential-samples.js';
 
 const SINGLE_LINE = [
   'github-token',

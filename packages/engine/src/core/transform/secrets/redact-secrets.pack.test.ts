@@ -8,7 +8,7 @@ import {
   RandomText,
   createRng,
   secretOf,
-} from './testing/credential-samples.js';
+} from './test-support/credential-samples.js';
 
 const random = new RandomText(createRng(5));
 const secret = (id: string): string => {

@@ -10,7 +10,7 @@ import {
   createRng,
   secretOf,
   valueOf,
-} from './testing/credential-samples.js';
+} from './test-support/credential-samples.js';
 
 const random = new RandomText(createRng(11));
 const sample = (id: string): string => {

@@ -11,7 +11,7 @@ import {
   derivedNegatives,
   lineOf,
   secretOf,
-} from './testing/credential-samples.js';
+} from './test-support/credential-samples.js';
 
 describe('secret rules', () => {
   it('cover at least 100 credential types, each id once', () => {

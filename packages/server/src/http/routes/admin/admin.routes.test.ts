@@ -8,12 +8,12 @@ import {
   signUp,
   TEST_ADMIN_TOKEN,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 describe.each(databaseKinds())('operator API on %s', (kind) => {
   let database: TestDatabase;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { unauthorized } from '../../../errors.js';
 import { presentAdminUser, presentOutboxMessage } from '../../../presenters/admin.presenter.js';
 import { approveEmail, grantCredits, listUsers, setPlan } from '../../../services/admin.service.js';
-import { isSameSecret } from '../../../services/secrets.js';
+import { isSameSecret } from '../../../services/opaque-tokens.js';
 import { bodyOf, type RouteOptions } from '../route-context.js';
 import { emailField } from '@repobundle/contract';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import { authenticateApiKey } from '../../../services/api-keys.service.js';
-import { assemble, buildZip, readZip, waitForJob } from '../../../../test/support/jobs.js';
+import { assemble, buildZip, readZip, waitForJob } from '../../../../test/test-support/jobs.js';
 import {
   createTestApp,
   expectNoSecrets,
@@ -10,12 +10,12 @@ import {
   post,
   signUp,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n',

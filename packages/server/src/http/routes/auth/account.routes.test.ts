@@ -14,12 +14,12 @@ import {
   STRONG_PASSWORD,
   TEST_JWT_SECRET,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 describe.each(databaseKinds())('account calls on %s', (kind) => {
   let database: TestDatabase;

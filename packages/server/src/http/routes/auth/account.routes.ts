@@ -10,7 +10,7 @@ import {
   getProfile,
   setWelcomeModalSeen,
   updateSettings,
-} from '../../../services/account.service.js';
+} from '../../../services/profile.service.js';
 import { requestEmailChange, verifyEmailChange } from '../../../services/email-change.service.js';
 import { changePassword } from '../../../services/password.service.js';
 import { presentSettings, presentUser } from '../../../presenters/user.presenter.js';

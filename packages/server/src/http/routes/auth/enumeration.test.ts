@@ -6,12 +6,12 @@ import {
   signUp,
   STRONG_PASSWORD,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const ROUNDS = 21;
 const WRONG = 'Wrong#Guess42x';

@@ -10,12 +10,12 @@ import {
   STRONG_PASSWORD,
   TEST_ADMIN_TOKEN,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 

@@ -8,12 +8,12 @@ import {
   post,
   STRONG_PASSWORD,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const OWNER = 'owner@example.com';
 const ATTACKER_PASSWORD = OTHER_STRONG_PASSWORD;

@@ -1,11 +1,11 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import { createTestApp, signUp, type TestApp } from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 /** Records each query's kind and first table, in order: the database work of a request. */
 function queryRecorder(): KyselyPlugin & { queries: string[] } {

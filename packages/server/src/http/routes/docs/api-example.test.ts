@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../../../../test/support/http-client.js';
-import { buildZip, readZip } from '../../../../test/support/jobs.js';
-import { startServerProcess, type ServerProcess } from '../../../../test/support/server-process.js';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../../../test/support/test-app.js';
+import { httpClient } from '../../../../test/test-support/http-client.js';
+import { buildZip, readZip } from '../../../../test/test-support/jobs.js';
+import {
+  startServerProcess,
+  type ServerProcess,
+} from '../../../../test/test-support/server-process.js';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../../../../test/test-support/test-app.js';
 
 const SCRIPT = fileURLToPath(
   new URL('../../../../../../docs/examples/bundle-zip.mjs', import.meta.url),

@@ -1,20 +1,20 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
-import { buildZip } from '../../../../test/support/jobs.js';
-import { openApiPath } from '../../../../test/support/response-contract.js';
+import { buildZip } from '../../../../test/test-support/jobs.js';
+import { openApiPath } from '../../../../test/test-support/response-contract.js';
 import {
   codeIn,
   createTestApp,
   lastMailTo,
   STRONG_PASSWORD,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface MediaObject {

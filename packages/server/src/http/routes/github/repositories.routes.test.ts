@@ -3,13 +3,18 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
-import { readZip, waitForJob } from '../../../../test/support/jobs.js';
-import { createTestApp, get, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import { readZip, waitForJob } from '../../../../test/test-support/jobs.js';
+import {
+  createTestApp,
+  get,
+  signUp,
+  type TestApp,
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 import {
   startFakeGithub,
   type FakeGithub,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, type TestApp } from '../../../../test/support/test-app.js';
-import { createStubDatabase } from '../../../../test/support/stub-database.js';
+import { createTestApp, get, post, type TestApp } from '../../../../test/test-support/test-app.js';
+import { createStubDatabase } from '../../../../test/test-support/stub-database.js';
 
 describe('ignore-pattern helpers', () => {
   let t: TestApp;

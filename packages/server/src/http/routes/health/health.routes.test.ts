@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, type TestApp } from '../../../../test/support/test-app.js';
-import { createStubDatabase } from '../../../../test/support/stub-database.js';
-import type { TestDatabase } from '../../../../test/support/test-database.js';
+import { createTestApp, get, post, type TestApp } from '../../../../test/test-support/test-app.js';
+import { createStubDatabase } from '../../../../test/test-support/stub-database.js';
+import type { TestDatabase } from '../../../../test/test-support/test-database.js';
 
 describe('health, status, security and the web app', () => {
   // These calls read no data: a stub database keeps the file fast.

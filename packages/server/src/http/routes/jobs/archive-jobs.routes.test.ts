@@ -1,19 +1,19 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
-import { buildZip, multipartBody, readZip } from '../../../../test/support/jobs.js';
+import { buildZip, multipartBody, readZip } from '../../../../test/test-support/jobs.js';
 import {
   createTestApp,
   get,
   post,
   signUp,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n\n\n// the answer\n',

@@ -1,12 +1,12 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../../../test/support/jobs.js';
-import { createTestApp, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import { multipartBody } from '../../../../test/test-support/jobs.js';
+import { createTestApp, signUp, type TestApp } from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const MB = 1024 * 1024;
 /** Far above what an answer takes here; a request still open then is unanswered. */

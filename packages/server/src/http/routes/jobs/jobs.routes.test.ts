@@ -9,13 +9,18 @@ import {
   sendChunk,
   uploadInChunks,
   waitForJob,
-} from '../../../../test/support/jobs.js';
-import { createTestApp, get, signUp, type TestApp } from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/jobs.js';
+import {
+  createTestApp,
+  get,
+  signUp,
+  type TestApp,
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n// the answer\n',

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { presentJob } from '../../../presenters/job.presenter.js';
+import { presentPagination } from '../../../presenters/pagination.presenter.js';
 import {
   downloadOutputs,
   jobAnalytics,
@@ -30,17 +31,9 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.get('/api/jobs', { onRequest, schema: { querystring: jobListQuerySchema } }, async (req) => {
     const { page, limit } = req.query as z.output<typeof jobListQuerySchema>;
     const { rows, total } = await listJobs(ctx, currentUser(req), page, limit);
-    const totalPages = Math.ceil(total / limit);
     return {
       jobs: rows.map(presentJob),
-      pagination: {
-        page,
-        limit,
-        total_jobs: total,
-        total_pages: totalPages,
-        has_next: page < totalPages,
-        has_prev: page > 1,
-      },
+      pagination: presentPagination(page, limit, total, 'total_jobs'),
     };
   });
 

@@ -10,9 +10,17 @@ import {
   readZip,
   uploadInChunks,
   waitForJob,
-} from '../../../../test/support/jobs.js';
-import { createTestApp, get, signUp, type TestApp } from '../../../../test/support/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/jobs.js';
+import {
+  createTestApp,
+  get,
+  signUp,
+  type TestApp,
+} from '../../../../test/test-support/test-app.js';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../../../test/test-support/test-database.js';
 
 /** The same job flow with uploads and outputs in an S3 bucket (a real s3rver on loopback). */
 describe('jobs on S3-compatible storage', () => {

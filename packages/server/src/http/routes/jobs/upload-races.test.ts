@@ -7,13 +7,13 @@ import {
   multipartBody,
   sendChunk,
   uploadInChunks,
-} from '../../../../test/support/jobs.js';
-import { createTestApp, signUp, type TestApp } from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/jobs.js';
+import { createTestApp, signUp, type TestApp } from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const MB = 1024 * 1024;
 

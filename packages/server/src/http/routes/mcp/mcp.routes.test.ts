@@ -10,12 +10,12 @@ import {
   post,
   signUp,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 import {
   startFakeGithub,
   type FakeGithub,

@@ -1,8 +1,8 @@
 import { modelsResponseSchema } from '@repobundle/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, type TestApp } from '../../../../test/support/test-app.js';
-import { createStubDatabase } from '../../../../test/support/stub-database.js';
-import type { TestDatabase } from '../../../../test/support/test-database.js';
+import { createTestApp, get, type TestApp } from '../../../../test/test-support/test-app.js';
+import { createStubDatabase } from '../../../../test/test-support/stub-database.js';
+import type { TestDatabase } from '../../../../test/test-support/test-database.js';
 
 describe('GET /api/models', () => {
   // Reference data, no database read: a stub keeps the file fast.

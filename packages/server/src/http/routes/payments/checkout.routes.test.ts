@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRepositories, type Repositories } from '../../../db/repositories/index.js';
-import { createTestApp, get, post, type TestApp } from '../../../../test/support/test-app.js';
+import { createTestApp, get, post, type TestApp } from '../../../../test/test-support/test-app.js';
 import {
   expectBalancesEqualLedger,
   ledgerOf,
@@ -10,7 +10,7 @@ import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const SESSION_URL = /^http:\/\/localhost:3000\/checkout\/(cs_test_[0-9a-f]{32})$/;
 

@@ -9,7 +9,7 @@ import {
 } from '@repobundle/contract';
 import type { CheckoutSessionRow } from '../../../db/repositories/checkout-sessions.repository.js';
 import type { Plan as PlanRow } from '../../../db/repositories/plans.repository.js';
-import type { UserProfile } from '../../../services/account.service.js';
+import type { UserProfile } from '../../../services/profile.service.js';
 import { monthlyCreditsOf, priceCentsOf } from '../../../services/payments/plan-catalog.js';
 
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);

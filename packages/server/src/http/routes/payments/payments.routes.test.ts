@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, get, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import {
+  createTestApp,
+  get,
+  signUp,
+  type TestApp,
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 describe.each(databaseKinds())('plans, packs and subscription on %s', (kind) => {
   let database: TestDatabase;

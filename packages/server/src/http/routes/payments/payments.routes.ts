@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getProfile } from '../../../services/account.service.js';
+import { getProfile } from '../../../services/profile.service.js';
 import { listPlans } from '../../../services/payments/plan-catalog.js';
 import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
 import type { RouteOptions } from '../route-context.js';

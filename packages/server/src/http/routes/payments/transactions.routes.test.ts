@@ -1,12 +1,17 @@
 import type { Transaction } from '@repobundle/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../db/repositories/index.js';
-import { createTestApp, get, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import {
+  createTestApp,
+  get,
+  signUp,
+  type TestApp,
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 describe.each(databaseKinds())('the ledger grouped by job on %s', (kind) => {
   let database: TestDatabase;

@@ -6,15 +6,15 @@ import {
   startFakeStripe,
   stripeEvent,
   type FakeStripe,
-} from '../../../../test/support/fake-stripe.js';
-import { freePort } from '../../../../test/support/server-process.js';
+} from '../../../../test/test-support/fake-stripe.js';
+import { freePort } from '../../../../test/test-support/server-process.js';
 import {
   createTestApp,
   get,
   post,
   signUp,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   expectBalancesEqualLedger,
   ledgerOf,
@@ -24,7 +24,7 @@ import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const SECRET_KEY = 'sk_test_fake_0123456789';
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';

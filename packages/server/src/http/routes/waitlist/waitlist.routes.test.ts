@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, type TestApp } from '../../../../test/support/test-app.js';
+import { createTestApp, get, post, type TestApp } from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 describe.each(databaseKinds())('waitlist on %s', (kind) => {
   let database: TestDatabase;

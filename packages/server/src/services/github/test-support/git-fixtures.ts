@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { freePort } from '../../../../test/support/server-process.js';
+import { freePort } from '../../../../test/test-support/server-process.js';
 
 // Real git on loopback for the repository tests: bare repositories made with git commands, and
 // `git daemon` serving them. Nothing here reads the machine's git configuration.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { get, post, TEST_ADMIN_TOKEN } from '../../../../test/support/test-app.js';
+import { get, post, TEST_ADMIN_TOKEN } from '../../../../test/test-support/test-app.js';
 import type { FakeGithub } from './fake-github.js';
 
 /** The operator command that puts a user on a plan. */
@@ -33,7 +33,7 @@ export type FormValue = string | string[];
 
 /**
  * A form as a browser's FormData sends it; a list becomes the field repeated, which
- * multipartBody (test/support/jobs.ts) does not do.
+ * multipartBody (test/test-support/jobs.ts) does not do.
  */
 export async function form(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Repositories } from '../../../db/repositories/index.js';
-import { get, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import { get, signUp, type TestApp } from '../../../../test/test-support/test-app.js';
 
 /** A signed-up user's access token and id, for tests that read its rows. */
 export async function signUpWithId(t: TestApp, email: string) {

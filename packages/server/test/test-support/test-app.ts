@@ -6,9 +6,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer.js';
 import { buildApp, type RequestTimeouts } from '../../src/app.js';
 import { readConfig } from '../../src/config/config.js';
-import type { ResolvedConfig } from '../../src/config/secrets.js';
+import type { ResolvedConfig } from '../../src/config/server-secrets.js';
 import type { GoogleVerifier } from '../../src/services/google-verifier.js';
-import type { PasswordHashCost } from '../../src/services/passwords.js';
+import type { PasswordHashCost } from '../../src/services/password-hasher.js';
 import { checkResponsesAgainstOpenApi } from './response-contract.js';
 import type { TestDatabase } from './test-database.js';
 
