@@ -1,6 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-support/test-database.js';
 import { createPlansRepository } from './plans.repository.js';
 
 describe('plans repository', () => {
