@@ -7,6 +7,7 @@ import { ensureWebBuild, repoRoot, webDist } from '../../e2e/lib/build-web.js';
 import { startStaticServer } from '../../e2e/lib/static-server.js';
 import { cpuBetween, cpuSnapshot } from './browser-cpu.js';
 import { buildCorpus } from './corpus.js';
+import { WorkerProfiler } from './worker-profiler.js';
 
 // Times the upload explorer's exact estimate in Chromium: from choosing a ~50 MB ZIP of real code
 // to the summary bar's final token figure, with the longest main-thread task meanwhile. The
@@ -17,7 +18,8 @@ const USAGE = `npx tsx bench/web-estimate/run.ts [--mb 50] [--runs 3] [--profile
 Builds bench/.corpora/web-estimate-<mb>mb.zip once (from node_modules), then per run opens /demo
 in a fresh Chromium page, chooses the archive and waits for the exact token figure. Rebuild the
 web app first (npm run build -w @repobundle/web) after changing it. --profile writes the page's
-main-thread CPU profile of each run to bench/.out/web-estimate/main-<run>.cpuprofile; --dist
+main-thread CPU profile of each run to bench/.out/web-estimate/main-<run>.cpuprofile, and each
+counting worker's to worker-<run>-<k>.cpuprofile (open them in Chrome's DevTools); --dist
 serves another build of the web app (an earlier commit's, to compare).`;
 
 const { values } = parseArgs({
@@ -90,6 +92,7 @@ async function main() {
       await page.getByRole('heading', { name: 'Try RepoBundle' }).waitFor();
       await page.evaluate(MONITOR);
       const cdp = values.profile ? await context.newCDPSession(page) : null;
+      const workers = values.profile ? await WorkerProfiler.start(browser) : null;
       if (cdp) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
@@ -114,6 +117,15 @@ async function main() {
         const out = join(repoRoot, 'bench', '.out', 'web-estimate');
         mkdirSync(out, { recursive: true });
         writeFileSync(join(out, `main-${run + 1}.cpuprofile`), JSON.stringify(profile));
+      }
+      if (workers) {
+        const out = join(repoRoot, 'bench', '.out', 'web-estimate');
+        (await workers.stop()).forEach((profile, index) =>
+          writeFileSync(
+            join(out, `worker-${run + 1}-${index + 1}.cpuprofile`),
+            JSON.stringify(profile),
+          ),
+        );
       }
       const monitor = (await page.evaluate('window.__bench')) as {
         longest: number;
