@@ -5,6 +5,7 @@
 export type EngineErrorCode =
   | 'INVALID_OPTIONS'
   | 'INVALID_TOKEN_LIMIT'
+  | 'BUDGET_TOO_SMALL'
   | 'INVALID_TEMPLATE'
   | 'TEMPLATE_FAILED'
   | 'SOURCE_NOT_FOUND'

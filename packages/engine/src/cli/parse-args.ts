@@ -93,6 +93,14 @@ Options (named as the job fields):
   --encoding o200k_base|cl100k_base  tokenizer (default o200k_base)
   --model ID                 count with this model's tokenizer (or its estimate) and say whether
                              the bundle fits its context window, e.g. llama-3.1, claude-sonnet-4
+  --token-budget N           the whole bundle (overview and chunks) fits in N tokens of the model's
+                             tokenizer (--model, else --encoding); the least important files are
+                             cut down first: comments removed, then signatures only, then path only
+  --fit                      with --model: the budget is the model's context window minus --reserve
+  --reserve N                with --fit: tokens left free for the prompt and the answer
+                             (default a quarter of the window)
+  --keep GLOB                files matching are cut down last (gitignore syntax; repeatable)
+  --focus TEXT               what the bundle is for: files relevant to it are cut down later
   --header-text TEXT         text for the model at the top of the overview and of every chunk
   --instruction-file FILE    instructions for the model (the file's text), placed after the header
 
@@ -163,6 +171,11 @@ const PACK_FLAGS = {
   'notebook-processing': { type: 'boolean' },
   encoding: { type: 'string' },
   model: { type: 'string' },
+  'token-budget': { type: 'string' },
+  fit: { type: 'boolean' },
+  reserve: { type: 'string' },
+  keep: { type: 'string', multiple: true },
+  focus: { type: 'string' },
   config: { type: 'string' },
   'header-text': { type: 'string' },
   'instruction-file': { type: 'string' },
@@ -255,6 +268,20 @@ function parseModel(value: string | undefined, encoding: string | undefined): st
   return value;
 }
 
+/** --token-budget: a positive number of tokens. */
+function parseTokenBudget(value: string | undefined): number | undefined {
+  const budget = parseInteger('token-budget', value);
+  if (budget === 0) throw new UsageError('--token-budget must be at least 1 token; got 0.');
+  return budget;
+}
+
+/** --focus: some text to rank files by. */
+function parseFocus(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError('--focus needs some text, e.g. --focus "billing".');
+  return value;
+}
+
 function parseTokenLimit(value: string | undefined): number | undefined {
   const limit = parseInteger('token-limit', value);
   if (limit === undefined || (TOKEN_LIMITS as readonly number[]).includes(limit)) return limit;
@@ -268,6 +295,9 @@ const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   excludePatterns: 'exclude',
   respectGitignore: 'no-gitignore',
   targetModel: 'model',
+  fitToModel: 'fit',
+  reserveTokens: 'reserve',
+  keepPatterns: 'keep',
 };
 
 /**
@@ -383,6 +413,11 @@ export function parseCommand(argv: readonly string[]): Command {
     excludePatterns: values.exclude,
     notebookProcessing: values['notebook-processing'],
     headerText: values['header-text'],
+    tokenBudget: parseTokenBudget(values['token-budget']),
+    fitToModel: values.fit,
+    reserveTokens: parseInteger('reserve', values.reserve),
+    keepPatterns: values.keep,
+    focus: parseFocus(values.focus),
   };
   for (const key of Object.keys(options) as (keyof BundleOptions)[]) {
     if (options[key] === undefined) delete options[key];

@@ -3,6 +3,7 @@ import { MODEL_IDS } from '@repobundle/contract/models';
 import { z } from 'zod';
 import { EngineError } from '../errors.js';
 import { customSecretPatternsSchema } from '../core/transform/secrets/custom-patterns.js';
+import { resolveBudget } from '../core/budget/resolve-budget.js';
 
 /** The token limits a job may use (docs/product.md#jobs); anything else is refused here. */
 export const TOKEN_LIMITS = [
@@ -158,5 +159,6 @@ export function resolveOptions(
   if (options.outputFormat === 'custom' && !options.template) {
     throw new EngineError('INVALID_TEMPLATE', 'The custom output format needs a template.');
   }
+  resolveBudget(options);
   return options;
 }

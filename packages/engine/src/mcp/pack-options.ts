@@ -76,6 +76,32 @@ export const jobOptionsShape = {
     .describe(
       "The model the bundle is for: counts use its tokenizer, and the summary says whether it fits the model's window.",
     ),
+  token_budget: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'The whole bundle (overview and chunks) fits in this many tokens of the target model; the least important files are cut down first (comments removed, then signatures only, then path only).',
+    ),
+  fit_to_model: z
+    .boolean()
+    .optional()
+    .describe("With target_model: the budget is the model's context window minus reserve_tokens."),
+  reserve_tokens: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('With fit_to_model: tokens left free of the window (default a quarter of it).'),
+  keep_patterns: z
+    .array(z.string())
+    .optional()
+    .describe('Files matching these patterns (gitignore syntax) are cut down last.'),
+  focus: z
+    .string()
+    .optional()
+    .describe('What the bundle is for: files relevant to this text are cut down later.'),
   header_text: z.string().optional().describe('Text at the top of the overview and every chunk.'),
   instruction_text: z.string().optional().describe('Instructions for the model, after the header.'),
 };
@@ -104,11 +130,11 @@ const FIELD_OF_OPTION: Readonly<Record<keyof BundleOptions, keyof JobOptionsInpu
   instructionText: 'instruction_text',
   encoding: 'encoding',
   targetModel: 'target_model',
-  tokenBudget: undefined,
-  fitToModel: undefined,
-  reserveTokens: undefined,
-  keepPatterns: undefined,
-  focus: undefined,
+  tokenBudget: 'token_budget',
+  fitToModel: 'fit_to_model',
+  reserveTokens: 'reserve_tokens',
+  keepPatterns: 'keep_patterns',
+  focus: 'focus',
   selectedPaths: undefined,
   maxFileBytes: undefined,
 };
