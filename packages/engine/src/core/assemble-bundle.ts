@@ -1,3 +1,4 @@
+import type { PackLevel } from '@repobundle/contract/models';
 import type { ResolvedOptions } from '../config/options.js';
 import type { ChunkingAnalytics } from './analyze/index.js';
 import { analyzeChunks } from './analyze/index.js';
@@ -8,6 +9,7 @@ import { gitContextText } from './render/git-sections.js';
 import type { ModelFit } from './model-fit.js';
 import { fitModel } from './model-fit.js';
 import { getRenderer } from './render/index.js';
+import type { OverviewBudget } from './render/renderer.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { summarizeSecrets } from './transform/secrets/secret-report.js';
 import type { SecretReport } from './transform/secrets/secret-report.js';
@@ -32,6 +34,30 @@ export interface BundleStatistics {
   readonly bytes: number;
 }
 
+/**
+ * How a budgeted bundle was packed (`--json` prints it as `budget`). Counts are of the tokenizer
+ * the run counts with; for a model whose tokenizer is not public, `counted_limit` is the count
+ * whose estimate stays within `tokens` at the top of its error band.
+ */
+export interface BudgetReport {
+  /** The budget, in the target model's tokens. */
+  readonly tokens: number;
+  /** Tokens of every output file as written: the overview and each chunk. */
+  readonly used: number;
+  readonly counted_limit: number;
+  readonly source: 'token_budget' | 'fit_to_model';
+  readonly reserve_tokens?: number;
+  /**
+   * Tokens the last degradation step saved: the bundle one step less cut down was over the
+   * budget, so `used > counted_limit - step_tokens`. 0 when every file is whole.
+   */
+  readonly step_tokens: number;
+  /** How many files are at each level. */
+  readonly levels: Readonly<Record<PackLevel, number>>;
+  /** Bundles rendered and counted to find the levels. */
+  readonly measurements: number;
+}
+
 export interface Bundle {
   readonly overview: { readonly fileName: string; readonly text: string };
   readonly chunks: readonly RenderedChunk[];
@@ -44,6 +70,8 @@ export interface Bundle {
   readonly secrets: SecretReport;
   /** The output's size for the target model and whether it fits; absent without one. */
   readonly model?: ModelFit;
+  /** Present when packed to a token budget. */
+  readonly budget?: BudgetReport;
 }
 
 export interface AssembleInput {
@@ -60,13 +88,17 @@ export interface AssembleInput {
   readonly git?: GitContext;
   /** Notes about the whole source, shown in the summary and the overview's notes. */
   readonly sourceNotes?: readonly string[];
+  /** The token budget the files' levels were chosen for, stated in the overview. */
+  readonly budget?: OverviewBudget;
 }
 
 /** Chunk, render and analyze processed files: steps 5 to 7 of the pipeline, pure. */
 export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
   const { options, files, skipped } = input;
   const renderer = getRenderer(options.outputFormat, { template: options.template });
-  const { chunks, notes, costModel } = await chunkFiles(files, options, renderer, input.counter, {
+  // A file cut down to its path is listed in the overview, never written into a chunk.
+  const written = files.filter((file) => file.level !== 'path_only');
+  const { chunks, notes, costModel } = await chunkFiles(written, options, renderer, input.counter, {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
   });
@@ -86,6 +118,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     ...(input.git && { git: { ...input.git, tokens: gitContextTokens } }),
     ...(input.sourceNotes && { sourceNotes: input.sourceNotes }),
     ...(model && { model }),
+    ...(input.budget && { budget: input.budget }),
   });
   const skippedByReason: Record<string, number> = {};
   for (const skip of skipped) {
@@ -97,7 +130,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
       text: renderer.renderOverview(overview),
     },
     chunks,
-    analytics: analyzeChunks(chunks, files, options, costModel),
+    analytics: analyzeChunks(chunks, written, options, costModel),
     files,
     skipped,
     secrets,

@@ -1,6 +1,6 @@
 import type { ResolvedOptions } from '../config/options.js';
 import type { ModelFit } from './model-fit.js';
-import type { Overview } from './render/renderer.js';
+import type { Overview, OverviewBudget } from './render/renderer.js';
 import { renderTree } from './render/index.js';
 import { describeSkipReason } from './select/index.js';
 import type { SecretReport } from './transform/secrets/secret-report.js';
@@ -19,6 +19,8 @@ export interface OverviewInput {
   readonly sourceNotes?: readonly string[];
   /** The output's size for the target model, when one is named. */
   readonly model?: ModelFit;
+  /** The token budget the bundle was packed to, when one was set. */
+  readonly budget?: OverviewBudget;
 }
 
 /** Gathers what the overview file shows; renderers only lay it out. */
@@ -65,6 +67,8 @@ export function buildOverview(input: OverviewInput): Overview {
       lines: file.lines,
       tokens: file.tokens,
       chunks: chunksOfFile.get(file.path) ?? [],
+      ...(file.level !== undefined && { level: file.level }),
+      ...(file.levelReason !== undefined && { levelReason: file.levelReason }),
     })),
     chunks: input.chunks.map((chunk) => ({
       index: chunk.index,
@@ -90,5 +94,6 @@ export function buildOverview(input: OverviewInput): Overview {
     ],
     ...(input.git && { git: input.git }),
     ...(input.model && { model: input.model }),
+    ...(input.budget && { budget: input.budget }),
   };
 }

@@ -138,7 +138,14 @@ function renderOverview(overview: Overview): string {
       lines: file.lines,
       tokens: file.tokens,
       chunks: formatChunkList(file.chunks),
+      // With a budget: the level in `value`, as "level: reason".
+      ...(file.level !== undefined && {
+        value: file.level_reason ? `${file.level}: ${file.level_reason}` : file.level,
+      }),
     }),
+  );
+  const budget = Object.entries(model.budget ?? {}).map(([name, value]) =>
+    row('budget', { name, value: String(value) }),
   );
   const chunks = model.chunks.map((chunk) =>
     row('chunk', {
@@ -158,6 +165,7 @@ function renderOverview(overview: Overview): string {
       preambleOf({ headerText: model.header_text, instructionText: model.instruction }),
     ).map(([name, text]) => row(name, { value: String(text) })),
     ...stats,
+    ...budget,
     ...targetModel,
     ...options,
     row('tree', { value: model.tree }),

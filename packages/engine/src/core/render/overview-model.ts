@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import type { Overview } from './renderer.js';
 import { preambleOf } from './preamble.js';
+import type { PackLevel } from '@repobundle/contract/models';
 import type { ModelFit } from '../model-fit.js';
 
 export type OptionValue = string | number | boolean | readonly string[];
@@ -38,6 +39,9 @@ export interface OverviewModel {
     readonly lines: number;
     readonly tokens: number;
     readonly chunks: readonly number[];
+    /** Present only when packing to a budget. */
+    readonly level?: PackLevel;
+    readonly level_reason?: string;
   }[];
   readonly chunks: readonly {
     readonly index: number;
@@ -72,6 +76,12 @@ export interface OverviewModel {
   readonly notes: readonly { readonly path: string; readonly note: string }[];
   /** Present only with a target model: the output's tokens for it and whether they fit. */
   readonly model?: ModelFit;
+  /** Present only when packing to a token budget. */
+  readonly budget?: {
+    readonly tokens: number;
+    readonly source: 'token_budget' | 'fit_to_model';
+    readonly reserve?: number;
+  };
   /** Present only when git context was asked for and found (--include-diffs, --include-logs). */
   readonly git?: {
     readonly tokens: number;
@@ -145,6 +155,8 @@ export function toOverviewModel(overview: Overview): OverviewModel {
       lines: file.lines,
       tokens: file.tokens,
       chunks: [...file.chunks],
+      ...(file.level !== undefined && { level: file.level }),
+      ...(file.levelReason !== undefined && { level_reason: file.levelReason }),
     })),
     chunks: overview.chunks.map((chunk) => ({
       index: chunk.index,
@@ -175,6 +187,7 @@ export function toOverviewModel(overview: Overview): OverviewModel {
     },
     notes: overview.notes.map((entry) => ({ ...entry })),
     ...(overview.model && { model: { ...overview.model } }),
+    ...(overview.budget && { budget: { ...overview.budget } }),
     ...(overview.git && { git: toGitModel(overview.git) }),
   };
 }

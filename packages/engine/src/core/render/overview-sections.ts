@@ -101,6 +101,46 @@ function modelFields(fit: ModelFit): [string, string][] {
   ];
 }
 
+/** The budget's rows: how many tokens the whole bundle may use, and where that figure came from. */
+function budgetFields(budget: NonNullable<OverviewModel['budget']>): [string, string][] {
+  const origin =
+    budget.source === 'fit_to_model'
+      ? `the model's window minus ${budget.reserve ?? 0} tokens kept free`
+      : 'as given';
+  return [
+    [
+      'Token budget',
+      `${budget.tokens} (${origin}); this overview and every chunk count against it`,
+    ],
+  ];
+}
+
+/** The files table: with a budget, each file's level and the reason for it. */
+function filesSection(model: OverviewModel, path: (text: string) => string): OverviewSection {
+  const budgeted = model.budget !== undefined;
+  return {
+    title: 'Files',
+    kind: 'table',
+    columns: [
+      'Path',
+      'Language',
+      'Lines',
+      'Tokens',
+      'Chunks',
+      ...(budgeted ? ['Level', 'Reason'] : []),
+    ],
+    numeric: [false, false, true, true, false, ...(budgeted ? [false, false] : [])],
+    rows: model.files.map((file) => [
+      path(file.path),
+      inlineText(file.language),
+      String(file.lines),
+      String(file.tokens),
+      formatChunkList(file.chunks),
+      ...(budgeted ? [file.level ?? 'full', inlineText(file.level_reason ?? '')] : []),
+    ]),
+  };
+}
+
 export function buildOverviewDocument(
   model: OverviewModel,
   name: (text: string) => string = (text) => text,
@@ -128,6 +168,7 @@ export function buildOverviewDocument(
           ? [['Git context tokens', String(model.git.tokens)] as [string, string]]
           : []),
         ...(model.model ? modelFields(model.model) : []),
+        ...(model.budget ? budgetFields(model.budget) : []),
       ],
     },
     {
@@ -139,19 +180,7 @@ export function buildOverviewDocument(
       ]),
     },
     { title: 'Directory tree', kind: 'text', text: model.tree },
-    {
-      title: 'Files',
-      kind: 'table',
-      columns: ['Path', 'Language', 'Lines', 'Tokens', 'Chunks'],
-      numeric: [false, false, true, true, false],
-      rows: model.files.map((file) => [
-        path(file.path),
-        inlineText(file.language),
-        String(file.lines),
-        String(file.tokens),
-        formatChunkList(file.chunks),
-      ]),
-    },
+    filesSection(model, path),
     {
       title: 'Chunks',
       kind: 'table',

@@ -1,3 +1,4 @@
+import type { PackLevel } from '@repobundle/contract/models';
 import type { ModelFit } from '../model-fit.js';
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
 import type { SecretReport } from '../transform/secrets/secret-report.js';
@@ -25,6 +26,9 @@ export interface Overview {
     readonly tokens: number;
     /** 1-based chunk indexes this file appears in. */
     readonly chunks: readonly number[];
+    /** When packing to a budget: how much of the file the bundle keeps, and why. */
+    readonly level?: PackLevel;
+    readonly levelReason?: string;
   }[];
   readonly chunks: readonly {
     readonly index: number;
@@ -52,6 +56,15 @@ export interface Overview {
   readonly git?: GitContext & { readonly tokens: number };
   /** The output's size for the target model and whether it fits, when one is named. */
   readonly model?: ModelFit;
+  /** The token budget the whole bundle was packed to, when one was set. */
+  readonly budget?: OverviewBudget;
+}
+
+/** The budget as the overview states it (its own size counts against it, so no figure of use). */
+export interface OverviewBudget {
+  readonly tokens: number;
+  readonly source: 'token_budget' | 'fit_to_model';
+  readonly reserve?: number;
 }
 
 export interface ChunkRenderContext {

@@ -114,6 +114,7 @@ function renderOverview(overview: Overview): string {
     ),
     element('statistics', { ...model.statistics }, []),
     ...(model.model ? [element('model', modelAttributes(model.model), [])] : []),
+    ...(model.budget ? [element('budget', { ...model.budget }, [])] : []),
     element('options', {}, renderOptions(model.options)),
     `<tree>${escapeXmlTextLossy(model.tree)}</tree>`,
     element(
