@@ -1,4 +1,5 @@
-import type { Bundle } from '../core/assemble-bundle.js';
+import type { PackLevel } from '@repobundle/contract/models';
+import type { Bundle, BudgetReport } from '../core/assemble-bundle.js';
 import type { ModelFit } from '../core/model-fit.js';
 import { describeModelFit } from '../core/model-fit.js';
 import { describeSecrets } from '../core/transform/secrets/secret-report.js';
@@ -40,6 +41,15 @@ export interface PackSummary {
   readonly tokenTree?: readonly TreeRow[];
   /** With --model: the output's tokens for the model and whether they fit its window. */
   readonly model?: ModelFit;
+  /** With --token-budget or --fit: the budget, what the bundle used, files per level. */
+  readonly budget?: BudgetReport;
+  /** With a budget: every file with the level it was packed at and why. */
+  readonly file_levels?: readonly {
+    readonly path: string;
+    readonly level: PackLevel;
+    readonly tokens: number;
+    readonly reason: string;
+  }[];
 }
 
 export interface SummaryExtras {
@@ -82,6 +92,15 @@ export function summarize(
     topFiles: topFiles(bundle.files, extras.topFiles),
     ...(extras.tokenTree !== undefined && { tokenTree: tokenTree(bundle.files, extras.tokenTree) }),
     ...(bundle.model && { model: bundle.model }),
+    ...(bundle.budget && {
+      budget: bundle.budget,
+      file_levels: bundle.files.map((file) => ({
+        path: file.path,
+        level: file.level ?? 'full',
+        tokens: file.tokens,
+        reason: file.levelReason ?? '',
+      })),
+    }),
     fileNotes: bundle.files.flatMap((file) =>
       file.notes.map((note) => ({ path: file.path, note })),
     ),
@@ -100,6 +119,7 @@ export function formatSummary(summary: PackSummary): string {
     `Skipped ${number.format(summary.skipped)} files${reasons ? `: ${reasons}` : ''}`,
     `Output: ${number.format(summary.outputTokens)} tokens${summary.outDir ? ` in ${summary.outDir}` : ''}`,
     ...(summary.model ? [`Model: ${describeModelFit(summary.model)}`] : []),
+    ...(summary.budget ? [describeBudget(summary.budget)] : []),
     ...describeSecrets({
       redacted: summary.secrets_redacted,
       files: summary.secret_files,
@@ -115,6 +135,13 @@ export function formatSummary(summary: PackSummary): string {
     ...formatTokenTree(summary.tokenTree ?? []),
   ];
   return lines.join('\n');
+}
+
+function describeBudget(budget: BudgetReport): string {
+  const levels = Object.entries(budget.levels)
+    .map(([level, count]) => `${level} ${number.format(count)}`)
+    .join(', ');
+  return `Budget: ${number.format(budget.used)} of ${number.format(budget.counted_limit)} tokens used (overview and chunks); files by level: ${levels}`;
 }
 
 /** Shown in full up to this many; the overview's Notes section lists every one. */

@@ -7,6 +7,8 @@ import type { FileOutcome } from '../core/process-file.js';
 import { assembleBundle } from '../core/assemble-bundle.js';
 import { selectFiles, isExcludedFolder } from '../core/select/index.js';
 import { countingTokenizer } from '../core/model-fit.js';
+import { resolveBudget } from '../core/budget/resolve-budget.js';
+import { assembleToBudget } from './pack-budget.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
 import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
@@ -80,9 +82,10 @@ export async function pack(
   hooks: PackHooks = {},
 ): Promise<Bundle> {
   const resolved = resolveOptions(options);
-  const git = wantsGitContext(hooks.git)
+  const asked = wantsGitContext(hooks.git)
     ? await readGitContext(path, hooks.git as GitContextRequest, hooks.signal)
     : undefined;
+  const git = asked?.changeCounts ? asked : await historyForBudget(path, resolved, hooks, asked);
   if (hooks.processor) {
     const tree = await openSource(path);
     try {
@@ -126,6 +129,28 @@ export async function packTree(
   }
 }
 
+/**
+ * Packing to a budget ranks files by how often history changed them: read that history quietly
+ * when the input is a git work tree (nothing is said when it is not), without sorting by it.
+ */
+async function historyForBudget(
+  path: string,
+  options: ResolvedOptions,
+  hooks: PackHooks,
+  asked: GitContextResult | undefined,
+): Promise<(GitContextResult & { readonly rankOnly?: boolean }) | undefined> {
+  if (resolveBudget(options) === undefined || hooks.changeCounts) return asked;
+  const request = { includeDiffs: false, includeLogs: undefined, sortByChanges: true };
+  const read = await readGitContext(path, request, hooks.signal).catch(() => undefined);
+  if (!read?.changeCounts) return asked;
+  return {
+    context: asked?.context,
+    notes: asked?.notes ?? [],
+    changeCounts: read.changeCounts,
+    rankOnly: true,
+  };
+}
+
 /** Below this much input, starting threads costs more than it saves. */
 function isTiny(tree: SourceTree): boolean {
   return tree.entries.reduce((sum, entry) => sum + entry.size, 0) < INLINE_BYTES;
@@ -136,7 +161,7 @@ async function runPipeline(
   resolved: ResolvedOptions,
   hooks: PackHooks,
   processor: FileProcessor,
-  git?: GitContextResult,
+  git?: GitContextResult & { readonly rankOnly?: boolean },
 ): Promise<Bundle> {
   const report = hooks.onProgress ?? (() => undefined);
   report({ stage: 'selecting', done: 0, total: tree.entries.length });
@@ -146,24 +171,37 @@ async function runPipeline(
   const selection = await selectFiles(tree, resolved);
   const { skipped } = selection;
   const changeCounts = git?.changeCounts ?? hooks.changeCounts;
-  const selected = changeCounts
-    ? sortByChanges(selection.selected, changeCounts)
-    : selection.selected;
+  const selected =
+    changeCounts && !git?.rankOnly
+      ? sortByChanges(selection.selected, changeCounts)
+      : selection.selected;
   throwIfAborted(hooks.signal);
   const outcome = await processEntries(selected, resolved, processor, hooks, report);
   throwIfAborted(hooks.signal);
   report({ stage: 'chunking', done: 0, total: outcome.files.length });
-  const bundle = await assembleBundle({
+  const assemble = {
     source: { name: hooks.sourceName ?? tree.name, kind: tree.kind },
     options: resolved,
-    files: outcome.files,
     skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
     counter,
-    countTexts: (texts) => processor.countTexts(texts, tokenizer),
+    countTexts: (texts: readonly string[]) => processor.countTexts(texts, tokenizer),
     generatedAt: hooks.now?.() ?? new Date(),
     ...(git?.context && { git: redactGitContext(git.context, resolved) }),
     ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),
-  });
+  };
+  const budget = resolveBudget(resolved);
+  const bundle = budget
+    ? await assembleToBudget({
+        budget,
+        assemble,
+        files: outcome.files,
+        entries: selected,
+        fileOptions: fileStageOptions(resolved),
+        processor,
+        cache: hooks.cache,
+        changeCounts,
+      })
+    : await assembleBundle({ ...assemble, files: outcome.files });
   report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
   return bundle;
 }

@@ -1,0 +1,227 @@
+import type { PackLevel } from '@repobundle/contract/models';
+import type { ProcessedFile } from '../types.js';
+import type { DegradeStep, LowerLevel } from './degrade-steps.js';
+
+/** The file processed again at a lower level, or undefined when that level cannot be made. */
+export type LoadLevels = (
+  requests: readonly { readonly path: string; readonly level: Exclude<LowerLevel, 'path_only'> }[],
+) => Promise<(ProcessedFile | undefined)[]>;
+
+/** Renders and counts a whole bundle of these files (levels set on each). */
+export type MeasureBundle<R> = (files: readonly ProcessedFile[]) => Promise<{
+  /** Tokens of every output file as written: the overview and each chunk. */
+  readonly total: number;
+  /** Of which in chunks. */
+  readonly chunkTokens: number;
+  readonly result: R;
+}>;
+
+export interface BudgetPackInput<R> {
+  /** Full level, in output order. */
+  readonly files: readonly ProcessedFile[];
+  readonly steps: readonly DegradeStep[];
+  /** Why each file has the importance it has, by path. */
+  readonly reasons: ReadonlyMap<string, string>;
+  readonly budget: number;
+  readonly load: LoadLevels;
+  readonly measure: MeasureBundle<R>;
+}
+
+export type BudgetPackResult<R> =
+  | {
+      readonly fits: true;
+      readonly result: R;
+      readonly used: number;
+      /**
+       * How many tokens the last step of degradation saved: the bundle one step less degraded
+       * was over the budget, so `used > budget - granularity`. 0 when nothing was degraded.
+       */
+      readonly granularity: number;
+      readonly levels: ReadonlyMap<string, PackLevel>;
+      /** Bundles rendered and counted to find the levels. */
+      readonly measurements: number;
+    }
+  | { readonly fits: false; readonly minimum: number; readonly measurements: number };
+
+/** Lower levels are asked for in batches: the first small, then doubling. */
+const FIRST_BATCH = 32;
+
+type Variants = Map<
+  string,
+  { no_comments?: ProcessedFile | null; signatures?: ProcessedFile | null }
+>;
+
+/**
+ * Finds the shortest prefix of `steps` whose bundle fits `budget` exactly, as measured on the
+ * rendered output, and returns that bundle. A file's lower levels are made only when a step
+ * reaches it. The search estimates the prefix from the tokens each step saves, measures it, and
+ * narrows down by bisection until the prefix one step shorter is known to be over the budget.
+ */
+export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<BudgetPackResult<R>> {
+  const { files, steps, budget } = input;
+  const variants: Variants = new Map(files.map((file) => [file.path, {}]));
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  let measurements = 0;
+  const measureAt = async (prefix: number) => {
+    measurements++;
+    const state = stateAt(prefix, steps, byPath, variants);
+    const levelled = files.map((file) => {
+      const current = state.get(file.path) ?? { level: 'full' as const, file };
+      return atLevel(current.file, current.level, input.reasons.get(file.path) ?? '');
+    });
+    const measured = await input.measure(levelled);
+    return { ...measured, levels: new Map([...state].map(([path, { level }]) => [path, level])) };
+  };
+
+  let low = { prefix: 0, ...(await measureAt(0)) };
+  if (low.total <= budget) {
+    return {
+      fits: true,
+      result: low.result,
+      used: low.total,
+      granularity: 0,
+      levels: low.levels,
+      measurements,
+    };
+  }
+  const written = files.length;
+  const overheadPerFile =
+    written === 0 ? 0 : Math.max(0, (low.chunkTokens - sumTokens(files)) / written);
+  let high: typeof low | undefined;
+  let batch = FIRST_BATCH;
+  while (high === undefined) {
+    // Walk the steps after `low`, adding what each saves, until the estimate fits.
+    const excess = low.total - budget;
+    let saved = 0;
+    let prefix = low.prefix;
+    const state = stateAt(prefix, steps, byPath, variants);
+    while (prefix < steps.length && saved < excess) {
+      const step = steps[prefix] as DegradeStep;
+      if (step.level !== 'path_only' && variants.get(step.path)?.[step.level] === undefined) {
+        await loadFrom(prefix, batch, steps, variants, input.load);
+        batch *= 2;
+      }
+      saved += applyStep(state, step, variants, overheadPerFile);
+      prefix++;
+    }
+    const measured = { prefix, ...(await measureAt(prefix)) };
+    if (measured.total <= budget) high = measured;
+    else if (prefix >= steps.length) return { fits: false, minimum: measured.total, measurements };
+    else low = measured;
+  }
+  return bisect(low, high, budget, measureAt, () => measurements);
+}
+
+async function bisect<R>(
+  low: { prefix: number; total: number },
+  high: { prefix: number; total: number; result: R; levels: ReadonlyMap<string, PackLevel> },
+  budget: number,
+  measureAt: (prefix: number) => Promise<{
+    total: number;
+    result: R;
+    levels: ReadonlyMap<string, PackLevel>;
+  }>,
+  measurements: () => number,
+): Promise<BudgetPackResult<R>> {
+  let lower = low;
+  let upper = high;
+  while (upper.prefix - lower.prefix > 1) {
+    const prefix = Math.floor((lower.prefix + upper.prefix) / 2);
+    const measured = { prefix, ...(await measureAt(prefix)) };
+    if (measured.total <= budget) upper = measured;
+    else lower = measured;
+  }
+  return {
+    fits: true,
+    result: upper.result,
+    used: upper.total,
+    granularity: lower.total - upper.total,
+    levels: upper.levels,
+    measurements: measurements(),
+  };
+}
+
+interface FileState {
+  level: PackLevel;
+  file: ProcessedFile;
+}
+
+/** Each file's level and text after the first `prefix` steps. */
+function stateAt(
+  prefix: number,
+  steps: readonly DegradeStep[],
+  byPath: ReadonlyMap<string, ProcessedFile>,
+  variants: Variants,
+): Map<string, FileState> {
+  const state = new Map<string, FileState>();
+  for (const [path, file] of byPath) state.set(path, { level: 'full', file });
+  for (let index = 0; index < prefix; index++) {
+    applyStep(state, steps[index] as DegradeStep, variants, 0);
+  }
+  return state;
+}
+
+/**
+ * Moves one file down and returns the tokens that saves (plus `overhead` when the file leaves
+ * the chunks). A lower level that is not smaller than the file's current text (a file without
+ * comments, one no parser can compress) is skipped: the file keeps what it has.
+ */
+function applyStep(
+  state: Map<string, FileState>,
+  step: DegradeStep,
+  variants: Variants,
+  overhead: number,
+): number {
+  const current = state.get(step.path);
+  if (current === undefined || current.level === 'path_only') return 0;
+  if (step.level === 'path_only') {
+    state.set(step.path, { level: 'path_only', file: current.file });
+    return current.file.tokens + overhead;
+  }
+  const lower = variants.get(step.path)?.[step.level];
+  if (!lower || lower.tokens >= current.file.tokens) return 0;
+  state.set(step.path, { level: step.level, file: lower });
+  return current.file.tokens - lower.tokens;
+}
+
+/** Loads the lower levels of the next `count` steps from `start` that still need them. */
+async function loadFrom(
+  start: number,
+  count: number,
+  steps: readonly DegradeStep[],
+  variants: Variants,
+  load: LoadLevels,
+): Promise<void> {
+  const wanted: { path: string; level: Exclude<LowerLevel, 'path_only'> }[] = [];
+  for (let index = start; index < steps.length && wanted.length < count; index++) {
+    const step = steps[index] as DegradeStep;
+    if (step.level === 'path_only') continue;
+    if (variants.get(step.path)?.[step.level] !== undefined) continue;
+    wanted.push({ path: step.path, level: step.level });
+  }
+  const loaded = await load(wanted);
+  wanted.forEach((request, index) => {
+    const entry = variants.get(request.path);
+    if (entry) entry[request.level] = loaded[index] ?? null;
+  });
+}
+
+/** The file as the bundle shows it at `level`: a path-only file keeps its metadata, no text. */
+function atLevel(file: ProcessedFile, level: PackLevel, reason: string): ProcessedFile {
+  if (level !== 'path_only') return { ...file, level, levelReason: reason };
+  const { outline: _outline, ...rest } = file;
+  return {
+    ...rest,
+    content: '',
+    lines: 0,
+    tokens: 0,
+    linePrefix: new Uint32Array(1),
+    notes: [],
+    level,
+    levelReason: reason,
+  };
+}
+
+function sumTokens(files: readonly ProcessedFile[]): number {
+  return files.reduce((sum, file) => sum + file.tokens, 0);
+}
