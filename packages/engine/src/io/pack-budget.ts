@@ -121,10 +121,13 @@ function tooSmall(budget: TokenBudget, minimum: number, targetModel: string | un
     model === undefined || model.exact
       ? minimum
       : Math.ceil(minimum * model.ratio * (1 + model.error_band));
+  const window = budget.tokens + (budget.reserve ?? 0);
   const how =
     budget.source === 'fit_to_model'
-      ? `lower --reserve (reserve_tokens) to at most ${budget.tokens + (budget.reserve ?? 0) - needed}, or pack fewer files`
-      : `use --token-budget ${needed} (token_budget) or more, or pack fewer files`;
+      ? needed >= window
+        ? `Not even the model's whole window holds it: pack fewer files`
+        : `Lower --reserve (reserve_tokens) to at most ${budget.tokens + (budget.reserve ?? 0) - needed}, or pack fewer files`
+      : `Use --token-budget ${needed} (token_budget) or more, or pack fewer files`;
   return new EngineError(
     'BUDGET_TOO_SMALL',
     `The token budget of ${budget.tokens} is too small: with every file listed by its path only, the overview alone needs ${needed} tokens. ${how}.`,
