@@ -109,6 +109,9 @@ export function describeOptions(options: ResolvedOptions): Record<string, Option
   const described: Record<string, OptionValue> = {};
   for (const [name, value] of Object.entries(options) as [string, unknown][]) {
     if (value === undefined) continue;
+    // Budget settings that are off say nothing; left out, an overview without a budget is as before.
+    if (name === 'fitToModel' && value === false) continue;
+    if (name === 'keepPatterns' && Array.isArray(value) && value.length === 0) continue;
     if (name === 'template') {
       described.template = `${String(value).length} characters`;
     } else if (name === 'customSecretPatterns') {
