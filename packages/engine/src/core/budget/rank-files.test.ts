@@ -39,7 +39,11 @@ describe('rankFiles', () => {
       'test/a.test.ts',
       'package-lock.json',
     ]);
-    expect(ranked[0]?.reason).toBe('rank 1/10: kept, focus 0.00, 0 commits, 0 importers, source');
+    expect(ranked[0]?.reason).toBe('rank 1/10: kept');
+    expect(ranked[1]?.reason).toMatch(/^rank 2\/10: focus \d+\.\d\d$/);
+    expect(ranked[2]?.reason).toBe('rank 3/10: 5 commits');
+    expect(ranked[3]?.reason).toBe('rank 4/10: 2 importers');
+    expect(ranked[9]?.reason).toBe('rank 10/10: lock');
     expect(ranked.find((entry) => entry.path === 'src/imported.ts')?.importers).toBe(2);
   });
 

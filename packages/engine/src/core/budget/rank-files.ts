@@ -62,31 +62,33 @@ export function rankFiles(files: readonly RankInput[], signals: RankSignals): Ra
       (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
   );
   const total = unranked.length;
-  const withFocus = signals.focus !== undefined;
-  const withHistory = signals.changeCounts !== undefined;
   return unranked.map((file, index) => ({
     ...file,
     rank: index + 1,
-    reason: describeRank(file, index + 1, total, withFocus, withHistory),
+    reason: describeRank(file, index + 1, total),
   }));
 }
 
+/**
+ * "rank 12/240: focus 1.20, 3 commits, 2 importers, test": the signals that set the file apart,
+ * in the order they count. Short, and silent about what is usual (no commits, no importers, a
+ * source file): the overview lists it for every file and counts against the budget.
+ */
 function describeRank(
   file: Omit<RankedFile, 'rank' | 'reason'>,
   rank: number,
   total: number,
-  withFocus: boolean,
-  withHistory: boolean,
 ): string {
-  // Short: the overview lists it for every file, and the overview counts against the budget.
   const parts = [
     ...(file.kept ? ['kept'] : []),
-    ...(withFocus ? [`focus ${file.relevance.toFixed(2)}`] : []),
-    ...(withHistory ? [`${file.changes} commit${file.changes === 1 ? '' : 's'}`] : []),
-    `${file.importers} importer${file.importers === 1 ? '' : 's'}`,
-    file.role.name,
+    ...(file.relevance > 0 ? [`focus ${file.relevance.toFixed(2)}`] : []),
+    ...(file.changes > 0 ? [`${file.changes} commit${file.changes === 1 ? '' : 's'}`] : []),
+    ...(file.importers > 0 ? [`${file.importers} importer${file.importers === 1 ? '' : 's'}`] : []),
+    ...(file.role.name === 'source' ? [] : [file.role.name]),
   ];
-  return `rank ${rank}/${total}: ${parts.join(', ')}`;
+  return parts.length === 0
+    ? `rank ${rank}/${total}`
+    : `rank ${rank}/${total}: ${parts.join(', ')}`;
 }
 
 /** Paths matching a keep pattern (gitignore syntax), directly or through a folder. */
