@@ -1,6 +1,8 @@
 // Packing to a token budget on the bench corpora: for budgets of 25%, 50% and 75% of the full
 // bundle's tokens (overview plus chunks, o200k_base), the share of the budget used, the share of
-// the repository's definitions whose signatures are still in the bundle, and the time.
+// the repository's definitions whose signatures are still in the bundle, and the time. `last
+// step` is the tokens the last degradation step saved: the bundle one step less cut down was
+// over the budget, so utilisation is above 1 - last step / budget.
 // Run: `npx tsx bench/budget.ts [--corpus small|medium|large]...` (default small), after
 // `npm run build -w @repobundle/engine`.
 import { readFile } from 'node:fs/promises';
@@ -105,6 +107,7 @@ for (const name of corpora.length > 0 ? corpora : (['small'] as const)) {
       String(budget),
       String(used),
       percent(used / budget),
+      String(bundle.budget?.step_tokens ?? 0),
       percent(definitions.total === 0 ? 1 : definitions.kept / definitions.total),
       `${levels?.full ?? 0}/${levels?.no_comments ?? 0}/${levels?.signatures ?? 0}/${levels?.path_only ?? 0}`,
       String(bundle.budget?.measurements ?? 0),
@@ -122,6 +125,7 @@ log(
       'tokens',
       'used',
       'utilisation',
+      'last step',
       'definitions kept',
       'full/no_comments/signatures/path_only',
       'measurements',
