@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { CacheSettings } from '../cli/cache-settings.js';
 import { withPackInput } from '../cli/pack-input.js';
+import type { BudgetReport } from '../core/assemble-bundle.js';
 import { describeSecrets } from '../core/transform/secrets/secret-report.js';
 import { pack } from '../io/pack.js';
 import type { PackProgress } from '../io/pack.js';
@@ -98,7 +99,11 @@ export function registerPackCodebase(
         content: [
           {
             type: 'text',
-            text: [...describePack(stored, bundle.notes), ...secretLines].join('\n'),
+            text: [
+              ...describePack(stored, bundle.notes),
+              ...(bundle.budget ? [describeBudget(bundle.budget)] : []),
+              ...secretLines,
+            ].join('\n'),
           },
           {
             type: 'resource_link',
@@ -130,10 +135,25 @@ export function registerPackCodebase(
             files: chunk.files,
           })),
           secrets_found: bundle.secrets.found,
+          ...(bundle.budget && {
+            budget: bundle.budget,
+            file_levels: bundle.files.map((file) => ({
+              path: file.path,
+              level: file.level ?? 'full',
+              reason: file.levelReason ?? '',
+            })),
+          }),
         },
       };
     },
   );
+}
+
+function describeBudget(budget: BudgetReport): string {
+  const levels = Object.entries(budget.levels)
+    .map(([level, count]) => `${level} ${numberFormat.format(count)}`)
+    .join(', ');
+  return `Budget: ${numberFormat.format(budget.used)} of ${numberFormat.format(budget.counted_limit)} tokens used by the overview and chunks; files by level: ${levels} (the overview gives each file's level and why).`;
 }
 
 function describePack(bundle: StoredBundle, notes: readonly string[]): string[] {

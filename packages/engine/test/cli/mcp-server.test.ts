@@ -140,6 +140,29 @@ afterAll(async () => {
 });
 
 describe('repobundle mcp', () => {
+  it('packs to a token budget with the job fields, and refuses fit without a model', async () => {
+    const { result } = await packOk({
+      source: project,
+      token_budget: 100_000,
+      keep_patterns: ['src/'],
+      focus: 'answer',
+    });
+    const structured = result.structuredContent as {
+      budget: { tokens: number; used: number; levels: Record<string, number> };
+      file_levels: { path: string; level: string; reason: string }[];
+    };
+    expect(structured.budget.tokens).toBe(100_000);
+    expect(structured.budget.used).toBeLessThanOrEqual(100_000);
+    expect(structured.file_levels.length).toBeGreaterThan(0);
+    expect(structured.file_levels.every((file) => file.level === 'full')).toBe(true);
+    expect(textOf(result)).toMatch(/^Budget: [\d,]+ of 100,000 tokens used/m);
+    await expectToolError(
+      'pack_codebase',
+      { source: project, fit_to_model: true },
+      /fit_to_model \(--fit\) needs a target model/,
+    );
+  });
+
   it('initializes and lists its four tools with their input schemas', async () => {
     expect(client.getServerVersion()?.name).toBe('repobundle');
     expect(client.getServerCapabilities()?.tools).toBeDefined();
