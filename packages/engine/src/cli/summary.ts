@@ -141,7 +141,12 @@ function describeBudget(budget: BudgetReport): string {
   const levels = Object.entries(budget.levels)
     .map(([level, count]) => `${level} ${number.format(count)}`)
     .join(', ');
-  return `Budget: ${number.format(budget.used)} of ${number.format(budget.counted_limit)} tokens used (overview and chunks); files by level: ${levels}`;
+  // For an estimated model the run counts with another tokenizer: say how the two budgets relate.
+  const estimated =
+    budget.counted_limit === budget.tokens
+      ? ''
+      : ` (counted tokens; the limit keeps the estimate within ${number.format(budget.tokens)} at the top of its band)`;
+  return `Budget: ${number.format(budget.used)} of ${number.format(budget.counted_limit)} tokens used by the overview and chunks${estimated}; files by level: ${levels}`;
 }
 
 /** Shown in full up to this many; the overview's Notes section lists every one. */
