@@ -52,10 +52,11 @@ type Variants = Map<
 >;
 
 /**
- * Finds the shortest prefix of `steps` whose bundle fits `budget` exactly, as measured on the
- * rendered output, and returns that bundle. A file's lower levels are made only when a step
+ * Finds a prefix of `steps` whose bundle fits `budget`, as measured on the rendered output, while
+ * the prefix one step shorter does not, and returns that bundle. A file's lower levels are made only when a step
  * reaches it. The search estimates the prefix from the tokens each step saves, measures it, and
- * narrows down by bisection until the prefix one step shorter is known to be over the budget.
+ * narrows down (interpolation and bisection) until the prefix one step shorter is known to be
+ * over the budget.
  */
 export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<BudgetPackResult<R>> {
   const { files, steps, budget } = input;
@@ -109,10 +110,25 @@ export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<Budget
     else if (prefix >= steps.length) return { fits: false, minimum: measured.total, measurements };
     else low = measured;
   }
-  return bisect(low, high, budget, measureAt, () => measurements);
+  // What each step between two prefixes is expected to save, summed: where to look next.
+  const savingsBetween = (from: number, to: number): number[] => {
+    const state = stateAt(from, steps, byPath, variants);
+    const cumulative = [0];
+    for (let index = from; index < to; index++) {
+      const saved = applyStep(state, steps[index] as DegradeStep, variants, overheadPerFile);
+      cumulative.push((cumulative[cumulative.length - 1] ?? 0) + saved);
+    }
+    return cumulative;
+  };
+  return narrow(low, high, budget, measureAt, savingsBetween, () => measurements);
 }
 
-async function bisect<R>(
+/**
+ * Narrows [low, high] (low over the budget, high within it) down to neighbours. Guesses alternate
+ * between interpolating on the steps' expected savings (scaled to what the two measurements
+ * show) and plain bisection, so the number of measurements stays within twice bisection's.
+ */
+async function narrow<R>(
   low: { prefix: number; total: number },
   high: { prefix: number; total: number; result: R; levels: ReadonlyMap<string, PackLevel> },
   budget: number,
@@ -121,12 +137,24 @@ async function bisect<R>(
     result: R;
     levels: ReadonlyMap<string, PackLevel>;
   }>,
+  savingsBetween: (from: number, to: number) => number[],
   measurements: () => number,
 ): Promise<BudgetPackResult<R>> {
   let lower = low;
   let upper = high;
+  let interpolate = true;
   while (upper.prefix - lower.prefix > 1) {
-    const prefix = Math.floor((lower.prefix + upper.prefix) / 2);
+    let prefix = Math.floor((lower.prefix + upper.prefix) / 2);
+    if (interpolate) {
+      const cumulative = savingsBetween(lower.prefix, upper.prefix);
+      const expected = cumulative[cumulative.length - 1] ?? 0;
+      if (expected > 0) {
+        const needed = ((lower.total - budget) / (lower.total - upper.total)) * expected;
+        const steps = cumulative.findIndex((saved) => saved >= needed);
+        prefix = Math.min(upper.prefix - 1, Math.max(lower.prefix + 1, lower.prefix + steps));
+      }
+    }
+    interpolate = !interpolate;
     const measured = { prefix, ...(await measureAt(prefix)) };
     if (measured.total <= budget) upper = measured;
     else lower = measured;
