@@ -3,7 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import { setPlan } from '../../../services/github/test-support/github-session.js';
 import { assemble, buildZip, uploadInChunks, waitForJob } from '../../../../test/support/jobs.js';
-import { createTestApp, post, signUp, type TestApp } from '../../../../test/support/test-app.js';
+import {
+  createTestApp,
+  get,
+  post,
+  signUp,
+  type TestApp,
+} from '../../../../test/support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
@@ -77,6 +83,18 @@ describe.each(databaseKinds())(
         target_model: 'gpt-4o',
       });
       expect(plain.statusCode, plain.body).toBe(200);
+    });
+
+    it('lists budget packing among the features of Starter and up only', async () => {
+      const res = await get(t.app, '/payments/plans');
+      const body = res.json<
+        { id: string; features: string[] }[] | { plans: { id: string; features: string[] }[] }
+      >();
+      const plans = Array.isArray(body) ? body : body.plans;
+      const withPacking = plans
+        .filter((plan) => plan.features.includes('Packing to a token budget'))
+        .map((plan) => plan.id);
+      expect(withPacking.sort()).toEqual(['enterprise', 'pro', 'starter']);
     });
 
     it('refuses inconsistent budget fields with a 400 a person understands', async () => {
