@@ -1,21 +1,8 @@
 import { PACK_LEVELS, type JobPacking, type PackLevel } from '@repobundle/contract';
 import { useState } from 'react';
+import { LEVEL_HINTS, LEVEL_LABELS } from '../../../components/pack-levels/pack-levels.js';
 import { formatNumber } from '../../../lib/format.js';
 import './job-packing.css';
-
-export const LEVEL_LABELS: Record<PackLevel, string> = {
-  full: 'Full text',
-  no_comments: 'No comments',
-  signatures: 'Signatures only',
-  path_only: 'Path only',
-};
-
-const LEVEL_HINTS: Record<PackLevel, string> = {
-  full: 'kept as processed',
-  no_comments: 'comments removed',
-  signatures: 'bodies replaced by placeholders',
-  path_only: 'listed by path, content left out',
-};
 
 /** Rows shown before "Show all": the list is least kept first, so these matter most. */
 const FIRST_ROWS = 12;

@@ -1,5 +1,6 @@
-import { DEFAULT_RESERVE_FRACTION, type ModelRow } from '@repobundle/contract';
+import { DEFAULT_RESERVE_FRACTION, PACK_LEVELS, type ModelRow } from '@repobundle/contract';
 import { Link } from 'react-router';
+import { LEVEL_HINTS, LEVEL_LABELS } from '../../../components/pack-levels/pack-levels.js';
 import { Badge } from '../../../components/ui/feedback.js';
 import { TextField } from '../../../components/ui/field.js';
 import { Icon } from '../../../components/ui/icons.js';
@@ -95,13 +96,29 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           checked={options.compress}
           onChange={(value) => update('compress', value)}
         />
+        <div className="fit-ladder">
+          <span className="fit-ladder-title" id="fit-ladder-title">
+            Under a budget, files step down
+          </span>
+          <ol aria-labelledby="fit-ladder-title">
+            {PACK_LEVELS.map((level) => (
+              <li key={level} className={`level-${level}`}>
+                <span className="fit-ladder-dot" aria-hidden="true" />
+                <span>
+                  <strong>{LEVEL_LABELS[level]}</strong>
+                  <span className="faint">{LEVEL_HINTS[level]}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
       </fieldset>
       <fieldset className="config-section">
         <legend className="config-legend fit-legend">
-          Token budget
+          Budget
           {!budgetPacking && <Badge tone="primary">Starter+</Badge>}
         </legend>
-        <div className="fit-mode-grid" role="radiogroup" aria-label="Token budget">
+        <div className="fit-mode-grid" role="radiogroup" aria-label="Budget">
           {MODES.map(({ mode, title, hint }) => {
             const locked = mode !== 'none' && !budgetPacking;
             return (
@@ -158,8 +175,10 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           budget !== null && (
             <p className="fit-budget-line" data-testid="fit-budget">
               <Icon name="layers" size={15} />
-              Packs to <strong>{formatNumber(budget)}</strong> tokens: least important files are
-              degraded first (comments removed, then signatures only, then path only).
+              <span>
+                Packs to <strong>{formatNumber(budget)}</strong> tokens: least important files are
+                degraded first (comments removed, then signatures only, then path only).
+              </span>
             </p>
           )
         )}

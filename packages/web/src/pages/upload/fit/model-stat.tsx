@@ -29,19 +29,25 @@ export function ModelStat({ model, o200kTokens, counted, budget }: ModelStatProp
   } else if (counted || result.fits === false) {
     // While counting, only "over" is already certain: the count only grows.
     if (result.fits === true) {
-      verdict = `fits the ${limitText}`;
+      verdict = `fits ${limitText}`;
       tone = 'summary-fit-yes';
     } else if (result.fits === false) {
-      verdict =
-        result.limitKind === 'budget'
-          ? `over the ${limitText}: files will be degraded`
-          : `over the ${limitText}`;
+      verdict = `over ${limitText}`;
+      // Over a budget is what packing is for: the job degrades files until the bundle fits.
       tone = result.limitKind === 'budget' ? 'summary-fit-maybe' : 'summary-fit-no';
     } else {
-      verdict = `may not fit the ${limitText}`;
+      verdict = `may not fit ${limitText}`;
       tone = 'summary-fit-maybe';
     }
   }
+  const explanation =
+    result === null
+      ? undefined
+      : `${model.name}: ${result.basis}.${
+          result.limitKind === 'budget' && result.fits !== true
+            ? ' Over the budget, the job degrades the least important files until the bundle fits.'
+            : ''
+        }`;
   const value =
     result === null
       ? '—'
@@ -49,10 +55,7 @@ export function ModelStat({ model, o200kTokens, counted, budget }: ModelStatProp
         ? `${counted ? '' : '≥'}${formatNumber(result.tokens)}`
         : `~${formatNumber(roundEstimate(result.tokens))}`;
   return (
-    <div
-      className="summary-stat summary-stat-secondary summary-stat-model"
-      title={result ? `${model.name}: ${result.basis}.` : undefined}
-    >
+    <div className="summary-stat summary-stat-secondary summary-stat-model" title={explanation}>
       <span className="summary-label">
         <span className="label-long">{model.name}</span>
         <span className="label-short" aria-hidden="true">
