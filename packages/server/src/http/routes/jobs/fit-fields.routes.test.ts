@@ -2,19 +2,24 @@ import { PACK_LEVELS } from '@repobundle/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
 import { setPlan } from '../../../services/github/test-support/github-session.js';
-import { assemble, buildZip, uploadInChunks, waitForJob } from '../../../../test/support/jobs.js';
+import {
+  assemble,
+  buildZip,
+  uploadInChunks,
+  waitForJob,
+} from '../../../../test/test-support/jobs.js';
 import {
   createTestApp,
   get,
   post,
   signUp,
   type TestApp,
-} from '../../../../test/support/test-app.js';
+} from '../../../../test/test-support/test-app.js';
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
-} from '../../../../test/support/test-database.js';
+} from '../../../../test/test-support/test-database.js';
 
 const SOURCE = {
   'src/billing/retry.ts':

@@ -1,5 +1,5 @@
 import type { ChunkingStrategy, JobCreationFields, OutputFormat } from '@repobundle/contract';
-import { DEFAULT_FIT, fitFields, type FitOptions } from '../../pages/upload/fit/fit-options.js';
+import { DEFAULT_FIT, fitFields, type FitOptions } from '../fit/fit-options.js';
 import type { CustomPattern } from './custom-patterns.js';
 import type { TokenLimit } from './token-limits.js';
 

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/field.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { Select } from '../../../components/ui/select.js';
 import { formatNumber } from '../../../lib/format.js';
-import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import type { UploadOptions } from '../config/job-fields.js';
 import { OptionToggle } from '../config/option-toggle.js';
 import type { UpdateOption } from '../config/use-upload-options.js';
 import { chosenBudget, fitError, type BudgetMode, type FitOptions } from './fit-options.js';

@@ -1,5 +1,5 @@
-import type { SelectionEstimate } from '../../../lib/upload/estimate.js';
-import type { UploadOptions } from '../../../lib/upload/job-fields.js';
+import type { SelectionEstimate } from '../rules/estimate.js';
+import type { UploadOptions } from '../config/job-fields.js';
 import { chosenBudget } from './fit-options.js';
 import { ModelStat } from './model-stat.js';
 import { useModels } from './use-models.js';
