@@ -390,7 +390,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
       // One run asks for signatures only; the job keeps the choice.
       const compress = strategy === 'semantic';
       if (compress) {
-        await panel.getByRole('tab', { name: 'Output & Processing' }).click();
+        await panel.getByRole('tab', { name: 'Fit to a Model' }).click();
         await panel.getByRole('switch', { name: /Signatures only/ }).check();
       }
       await panel.getByRole('tab', { name: 'Chunking Strategy' }).click();

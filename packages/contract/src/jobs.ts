@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { MODEL_IDS, modelFitSchema } from './models.js';
-import { creditTypes, outputFormats, textField } from './fields.js';
+import {
+  DEFAULT_RESERVE_FRACTION,
+  findModel,
+  MODEL_IDS,
+  modelFitSchema,
+  PACK_LEVELS,
+} from './models.js';
+import { creditTypes, outputFormats, textField, type PlanId } from './fields.js';
 
 export const jobStatuses = ['pending', 'processing', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -47,6 +53,25 @@ export const gitignoreConfigSchema = z.object({
   max_cache_size: z.number().int().min(0).max(100_000).optional(),
 });
 export type GitignoreConfig = z.infer<typeof gitignoreConfigSchema>;
+
+/**
+ * Packing to a budget: the largest budget a job may name (above every model's window) and the
+ * smallest (the overview alone, with its file listing, takes several hundred tokens).
+ */
+export const MAX_TOKEN_BUDGET = 10_000_000;
+export const MIN_TOKEN_BUDGET = 1_000;
+/** The longest focus text, in characters. */
+export const MAX_FOCUS_LENGTH = 4096;
+
+const tokenCount = (field: string, min: number) =>
+  z
+    .number({ error: `${field} must be a number of tokens.` })
+    .int(`${field} must be a whole number of tokens.`)
+    .min(min, `${field} must be at least ${min.toLocaleString('en-US')} tokens.`)
+    .max(
+      MAX_TOKEN_BUDGET,
+      `${field} must be at most ${MAX_TOKEN_BUDGET.toLocaleString('en-US')} tokens.`,
+    );
 
 /**
  * The job-creation fields. The server recomputes lines and credits from
@@ -108,8 +133,112 @@ export const jobCreationFieldsSchema = z.object({
       error: `target_model must be one of: ${MODEL_IDS.join(', ')} (GET /api/models lists them).`,
     })
     .optional(),
+  /** The whole bundle, overview included, stays within this many tokens of the target model. */
+  token_budget: tokenCount('token_budget', MIN_TOKEN_BUDGET).optional(),
+  /** Budget = the target model's context window less reserve_tokens. */
+  fit_to_model: flag.default(false),
+  /** With fit_to_model: tokens left free for the prompt and answer (default a quarter). */
+  reserve_tokens: tokenCount('reserve_tokens', 0).optional(),
+  /** Globs of files degraded last when packing to a budget. */
+  keep_patterns: z.array(patternText).max(1000, 'At most 1,000 keep patterns.').optional(),
+  /** What the bundle is for: files relevant to it are degraded last when packing to a budget. */
+  focus: textField()
+    .trim()
+    .max(
+      MAX_FOCUS_LENGTH,
+      `focus must be at most ${MAX_FOCUS_LENGTH.toLocaleString('en-US')} characters.`,
+    )
+    .optional(),
 });
 export type JobCreationFields = z.input<typeof jobCreationFieldsSchema>;
+
+/** The fields that decide packing to a budget, as a request names them. */
+export interface FitFields {
+  target_model?: string | undefined;
+  token_budget?: number | undefined;
+  fit_to_model?: boolean | undefined;
+  reserve_tokens?: number | undefined;
+}
+
+/**
+ * What is wrong with a request's budget fields together (each alone is checked by the schema),
+ * or null: fit needs a model and leaves part of its window free, a budget and fit exclude each
+ * other, and a reserve means nothing without fit.
+ */
+export function fitFieldsProblem(fields: FitFields): string | null {
+  const model = fields.target_model ? findModel(fields.target_model) : undefined;
+  if (fields.fit_to_model) {
+    if (fields.token_budget !== undefined) {
+      return 'Give either token_budget or fit_to_model, not both: fit_to_model sets the budget from the model.';
+    }
+    if (!model) return 'fit_to_model needs a target_model: the budget is its context window.';
+    const reserve = fields.reserve_tokens;
+    if (reserve !== undefined && reserve >= model.context_window) {
+      return `reserve_tokens must be below ${model.name}'s context window of ${model.context_window.toLocaleString('en-US')} tokens.`;
+    }
+    if (model.context_window - reserveTokensFor(model.context_window, reserve) < MIN_TOKEN_BUDGET) {
+      return `With that reserve less than ${MIN_TOKEN_BUDGET.toLocaleString('en-US')} tokens of ${model.name}'s window are left for the bundle.`;
+    }
+    return null;
+  }
+  if (fields.reserve_tokens !== undefined) {
+    return 'reserve_tokens applies only with fit_to_model.';
+  }
+  return null;
+}
+
+/** The tokens fit leaves free: the reserve asked for, else a quarter of the window. */
+export function reserveTokensFor(contextWindow: number, reserve: number | undefined): number {
+  return reserve ?? Math.floor(contextWindow * DEFAULT_RESERVE_FRACTION);
+}
+
+/**
+ * The budget a job packs to, or null when it packs to none: token_budget, or with fit_to_model
+ * the target model's window less the reserve.
+ */
+export function effectiveTokenBudget(fields: FitFields): number | null {
+  if (fields.token_budget !== undefined) return fields.token_budget;
+  if (!fields.fit_to_model || !fields.target_model) return null;
+  const model = findModel(fields.target_model);
+  if (!model) return null;
+  return model.context_window - reserveTokensFor(model.context_window, fields.reserve_tokens);
+}
+
+/**
+ * Plans that may pack to a budget (token_budget, fit_to_model, and with them keep_patterns and
+ * focus). Signatures-only compression is on every plan.
+ */
+export const BUDGET_PACKING_PLANS: readonly PlanId[] = ['starter', 'pro', 'enterprise'];
+
+export function planPacksToBudget(plan: string): boolean {
+  return (BUDGET_PACKING_PLANS as readonly string[]).includes(plan.toLowerCase());
+}
+
+/** One file of a budgeted job: how much of it the bundle kept, and why it was degraded. */
+export const packedFileSchema = z.object({
+  path: z.string(),
+  level: z.enum(PACK_LEVELS),
+  /** Null for a file kept whole. */
+  level_reason: z.string().nullable(),
+});
+export type PackedFile = z.infer<typeof packedFileSchema>;
+
+/** At most this many files' levels are kept on a job, least kept first; the overview has all. */
+export const JOB_PACKED_FILES = 2000;
+
+/** A budgeted job's packing: the budget, files per level, and each file's level. */
+export const jobPackingSchema = z.object({
+  budget: z.number().int(),
+  levels: z.object({
+    full: z.number().int(),
+    no_comments: z.number().int(),
+    signatures: z.number().int(),
+    path_only: z.number().int(),
+  }),
+  files: z.array(packedFileSchema),
+  files_truncated: z.boolean(),
+});
+export type JobPacking = z.infer<typeof jobPackingSchema>;
 
 /** POST /api/jobs/assemble. */
 export const assembleRequestSchema = jobCreationFieldsSchema.extend({
@@ -238,6 +367,13 @@ export const jobResponseSchema = z.object({
   sort_by_changes: z.boolean(),
   /** The model the bundle is for; null when none was named. */
   target_model: z.string().nullable(),
+  /** The budget asked for; null without one (fit_to_model sets it from the model instead). */
+  token_budget: z.number().int().nullable(),
+  fit_to_model: z.boolean(),
+  /** With fit_to_model: the reserve asked for; null for the default quarter of the window. */
+  reserve_tokens: z.number().int().nullable(),
+  keep_patterns: z.array(z.string()),
+  focus: z.string().nullable(),
   credit_type: z.enum(jobCreditTypes),
   reserved_credits: z.number().int(),
   actual_credits: z.number().int().nullable(),
@@ -262,6 +398,8 @@ export const jobResponseSchema = z.object({
       file_notes_truncated: z.boolean().optional(),
       /** With a target model: the output's tokens for it and whether they fit its window. */
       model: modelFitSchema.optional(),
+      /** When the job packed to a budget: the budget and each file's level. */
+      packing: jobPackingSchema.optional(),
     })
     .nullable(),
 });

@@ -8,12 +8,13 @@ import {
   type FileProcessor,
   type PackProgress,
 } from '@repobundle/engine';
-import { creditsForLines } from '@repobundle/contract';
+import { creditsForLines, effectiveTokenBudget } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
 import { chunkSummaries } from './chunk-summaries.js';
 import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { StoredOutput, StoredStatistics } from '../presenters/job.presenter.js';
 import { presentFileNotes, presentSecrets, storedOptions } from '../presenters/job.presenter.js';
+import { presentPacking } from '../presenters/packing.presenter.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
@@ -315,6 +316,7 @@ export async function runJob(
     report({ stage: 'writing', percent: 90 });
     const outputs = await storeOutputs(ctx, job, bundle, stop.signal);
     stageEnded('store', { outputs: outputs.length });
+    const budget = effectiveTokenBudget(options);
     const statistics: StoredStatistics = {
       files: bundle.statistics.files,
       skipped_files: bundle.statistics.skippedFiles,
@@ -327,6 +329,7 @@ export async function runJob(
       secrets: presentSecrets(bundle.secrets),
       ...presentFileNotes(bundle.files),
       ...(bundle.model && { model: { ...bundle.model } }),
+      ...(budget !== null && { packing: presentPacking(budget, bundle.files) }),
     };
     const finished = await inTransaction(ctx.db, async (repos) => {
       const locked = await repos.jobs.lock(job.id);

@@ -4,6 +4,7 @@ import type {
   ChunkingStrategy,
   JobCreditType,
   JobError,
+  JobPacking,
   JobResponse,
   JobSecrets,
   JobStage,
@@ -29,6 +30,7 @@ export interface StoredStatistics {
   file_notes?: { path: string; note: string }[];
   file_notes_truncated?: boolean;
   model?: ModelFitResponse;
+  packing?: JobPacking;
 }
 
 /** The engine's secret report as the job keeps and returns it: counts, files, the hint. */
@@ -108,6 +110,11 @@ export function presentJob(job: JobRow): JobResponse {
     instruction_text: options.instruction_text ?? null,
     sort_by_changes: options.sort_by_changes === true,
     target_model: options.target_model ?? null,
+    token_budget: options.token_budget ?? null,
+    fit_to_model: options.fit_to_model === true,
+    reserve_tokens: options.reserve_tokens ?? null,
+    keep_patterns: options.keep_patterns ?? [],
+    focus: options.focus ?? null,
     credit_type: job.credit_type as JobCreditType,
     reserved_credits: reserved,
     actual_credits: job.actual_credits,

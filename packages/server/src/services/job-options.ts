@@ -14,11 +14,12 @@ import {
 import type { z } from 'zod';
 import type { Plan } from '../db/repositories/plans.repository.js';
 import { AppError, badRequest } from '../errors.js';
+import { fitEngineOptions, resolveFitOptions, type StoredFitOptions } from './fit-options.js';
 
 export type JobCreationInput = z.output<typeof jobCreationFieldsSchema>;
 
 /** What a job stores about how it was asked to run; the presenter and the worker read it. */
-export interface StoredJobOptions {
+export interface StoredJobOptions extends StoredFitOptions {
   output_format: BundleOptions['outputFormat'] & string;
   template: string | null;
   remove_comments: boolean;
@@ -68,7 +69,8 @@ function patternsOf(config: GitignoreConfig | undefined): { include: string[]; e
 }
 
 /**
- * Checks the job fields against the plan and normalises them: a format the plan does not include is a 403, an unknown token limit falls back.
+ * Checks the job fields against the plan and normalises them: a format or budget packing the plan
+ * does not include is a 403, an unknown token limit falls back.
  */
 export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJobOptions {
   if (!plan.allowedOutputFormats.includes(input.output_format)) {
@@ -101,6 +103,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
       throw error;
     }
   }
+  const fit = resolveFitOptions(input, plan);
   const config = input.gitignore_config;
   return {
     output_format: input.output_format,
@@ -122,6 +125,7 @@ export function resolveJobOptions(input: JobCreationInput, plan: Plan): StoredJo
     ...(input.instruction_text?.trim() ? { instruction_text: input.instruction_text } : {}),
     ...(input.sort_by_changes ? { sort_by_changes: true } : {}),
     ...(input.target_model ? { target_model: input.target_model } : {}),
+    ...fit,
   };
 }
 
@@ -151,6 +155,7 @@ export function engineOptions(
     ...(options.header_text ? { headerText: options.header_text } : {}),
     ...(options.instruction_text ? { instructionText: options.instruction_text } : {}),
     ...(options.target_model ? { targetModel: options.target_model } : {}),
+    ...fitEngineOptions(options),
     selectedPaths: [...selected],
   };
 }

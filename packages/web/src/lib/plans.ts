@@ -32,6 +32,7 @@ export const FALLBACK_PLANS: Plan[] = [
       '50MB uploads',
       'md, json, txt and xml output',
       'GitHub repository import',
+      'Packing to a token budget',
     ],
   },
   {
@@ -48,6 +49,7 @@ export const FALLBACK_PLANS: Plan[] = [
       '200MB uploads',
       'Every output format, custom templates',
       'Private repositories',
+      'Packing to a token budget',
       'Priority processing',
     ],
   },

@@ -25,6 +25,8 @@ export const COMPARISON: ReadonlyArray<{
   { feature: 'Private repositories', free: '—', starter: '✓', pro: '✓' },
   { feature: 'Secret redaction', free: '✓', starter: '✓', pro: '✓' },
   { feature: 'Smart chunking', free: '✓', starter: '✓', pro: '✓' },
+  { feature: 'Signatures-only compression', free: '✓', starter: '✓', pro: '✓' },
+  { feature: 'Packing to a token budget', free: '—', starter: '✓', pro: '✓' },
   { feature: 'Priority processing', free: '—', starter: '—', pro: '✓' },
 ];
 

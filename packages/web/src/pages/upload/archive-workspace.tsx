@@ -1,4 +1,8 @@
-import type { JobCreatedResponse, JobCreditType } from '@repobundle/contract';
+import {
+  planPacksToBudget,
+  type JobCreatedResponse,
+  type JobCreditType,
+} from '@repobundle/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePacks, usePlans } from '../../api/queries.js';
@@ -11,6 +15,8 @@ import { overlapError, toJobFields } from './config/job-fields.js';
 import { noTextFilesReason } from './rules/no-text-files.js';
 import { useSession } from '../../session/session-context.js';
 import { ConfigPanel } from './config/config-panel.js';
+import { fitError } from './fit/fit-options.js';
+import { SelectionModelStat } from './fit/selection-model-stat.js';
 import { useUploadOptions } from './config/use-upload-options.js';
 import { CreditsModal } from './credits-modal.js';
 import { Explorer } from './explorer/explorer.js';
@@ -96,6 +102,7 @@ export function ArchiveWorkspace({
   const blockedReason =
     noTextFiles ??
     overlapError(options) ??
+    fitError(options.fit, options.targetModel) ??
     (options.outputFormat === 'custom' && !options.template.trim()
       ? 'Add a template for the custom format.'
       : null);
@@ -139,6 +146,9 @@ export function ArchiveWorkspace({
         update={update}
         allowedFormats={user.allowed_output_formats}
         selection={selection}
+        budgetPacking={
+          planPacksToBudget(user.role) || planPacksToBudget(user.subscription_plan ?? '')
+        }
       />
       <div className="summary-dock">
         {submission.state.error && <Alert tone="danger">{submission.state.error}</Alert>}
@@ -164,6 +174,7 @@ export function ArchiveWorkspace({
           busy={submission.running}
           blockedReason={blockedReason}
           onProcess={onProcess}
+          modelStat={<SelectionModelStat options={options} estimate={estimate} />}
         />
       </div>
       {pending && (

@@ -1,5 +1,5 @@
 import type { JobCreditType } from '@repobundle/contract';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -19,6 +19,8 @@ interface SummaryBarProps {
   onProcess(): void;
   /** Whether the person picks which credits pay (not on the demo, where nobody has any yet). */
   showCreditChoice?: boolean;
+  /** The selection's figure for the chosen model, after the tokens. */
+  modelStat?: ReactNode;
 }
 
 function Stat({
@@ -145,6 +147,7 @@ export function SummaryBar(props: SummaryBarProps) {
           busy={!estimate.tokensExact}
           title="Exact tokens of the selected files' text (o200k_base, the encoding the job uses)."
         />
+        {props.modelStat}
         <Stat
           label="Credits"
           short="Credits"

@@ -86,10 +86,17 @@ const BOOLEAN_FIELDS = new Set([
   'use_gitignore',
   'notebook_processing',
   'sort_by_changes',
+  'fit_to_model',
 ]);
-const NUMBER_FIELDS = new Set(['estimated_tokens', 'token_limit', 'chunk_overlap']);
+const NUMBER_FIELDS = new Set([
+  'estimated_tokens',
+  'token_limit',
+  'chunk_overlap',
+  'token_budget',
+  'reserve_tokens',
+]);
 const JSON_FIELDS = new Set(['gitignore_config', 'custom_secret_patterns']);
-const LIST_FIELDS = new Set(['selected', 'custom_secret_patterns']);
+const LIST_FIELDS = new Set(['selected', 'custom_secret_patterns', 'keep_patterns']);
 
 function parseJson(name: string, text: string): unknown {
   try {

@@ -43,6 +43,16 @@ export function JobConfiguration({ job }: { job: Job }) {
           )}
           <Item label="Credit type">{CREDIT_TYPE_LABELS[job.credit_type]}</Item>
           {job.target_model && <Item label="Target model">{job.target_model}</Item>}
+          {job.token_budget !== null && (
+            <Item label="Token budget">{formatNumber(job.token_budget)} tokens</Item>
+          )}
+          {job.fit_to_model && (
+            <Item label="Fit to the model">
+              {job.reserve_tokens === null
+                ? 'Reserve a quarter'
+                : `Reserve ${formatNumber(job.reserve_tokens)} tokens`}
+            </Item>
+          )}
           <Item label="Remove comments">
             <Flag on={job.remove_comments} />
           </Item>
@@ -68,6 +78,24 @@ export function JobConfiguration({ job }: { job: Job }) {
             <Flag on={job.sort_by_changes} />
           </Item>
         </dl>
+        {job.focus && (
+          <div className="config-patterns">
+            <span className="config-label">Focus</span>
+            <p className="config-text">{job.focus}</p>
+          </div>
+        )}
+        {job.keep_patterns.length > 0 && (
+          <div className="config-patterns">
+            <span className="config-label">Always keep</span>
+            <ul className="pattern-list">
+              {job.keep_patterns.map((pattern) => (
+                <li key={pattern}>
+                  <code className="code-chip">{pattern}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {job.header_text && (
           <div className="config-patterns">
             <span className="config-label">Header text</span>

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/feedback.js';
 import { isRunning } from '../job-labels.js';
 import { JobConfiguration } from './job-configuration.js';
 import { JobModelFit } from './job-model-fit.js';
+import { JobPackingCard } from './job-packing.js';
 import { JobSecretsCard } from './job-secrets.js';
 import { JobStatistics } from './job-statistics.js';
 import { JobTimeline } from './job-timeline.js';
@@ -24,6 +25,7 @@ export function OverviewTab({ job }: { job: Job }) {
         <div className="overview-column">
           <JobStatistics job={job} />
           {job.statistics?.model && <JobModelFit fit={job.statistics.model} />}
+          {job.statistics?.packing && <JobPackingCard packing={job.statistics.packing} />}
           <JobSecretsCard job={job} />
           <JobConfiguration job={job} />
         </div>

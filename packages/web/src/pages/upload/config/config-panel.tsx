@@ -4,15 +4,17 @@ import { Tabs } from '../../../components/ui/tabs.js';
 import { shortDetails, summarizeOptions } from './advanced-summary.js';
 import type { UploadOptions } from './job-fields.js';
 import { UploadIcon } from '../upload-icons.js';
+import { FitTab } from '../fit/fit-tab.js';
 import { ChunkingTab } from './chunking-tab.js';
 import { GitignoreTab } from './gitignore-tab.js';
 import { OutputTab } from './output-tab.js';
 import { SecretsTab } from './secrets-tab.js';
 import type { UpdateOption } from './use-upload-options.js';
 
-type TabId = 'output' | 'chunking' | 'gitignore' | 'secrets';
+type TabId = 'output' | 'fit' | 'chunking' | 'gitignore' | 'secrets';
 const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
   { id: 'output', label: 'Output & Processing' },
+  { id: 'fit', label: 'Fit to a Model' },
   { id: 'chunking', label: 'Chunking Strategy' },
   { id: 'gitignore', label: 'Git Ignore Configuration' },
   { id: 'secrets', label: 'Secret Configuration' },
@@ -23,10 +25,18 @@ interface ConfigPanelProps {
   update: UpdateOption;
   allowedFormats: readonly string[];
   selection: { bytes: number; files: number; languages: ReadonlySet<string> };
+  /** Whether the plan packs to a token budget (Starter and up); off where nobody is signed in. */
+  budgetPacking?: boolean;
 }
 
 /** The collapsible Configuration panel: four tabs and the advanced options summary. */
-export function ConfigPanel({ options, update, allowedFormats, selection }: ConfigPanelProps) {
+export function ConfigPanel({
+  options,
+  update,
+  allowedFormats,
+  selection,
+  budgetPacking = false,
+}: ConfigPanelProps) {
   const [open, setOpen] = useState(true);
   const [tab, setTab] = useState<TabId>('output');
   const bodyId = useId();
@@ -47,7 +57,7 @@ export function ConfigPanel({ options, update, allowedFormats, selection }: Conf
           <span>
             <strong>Configuration</strong>
             <span className="faint config-subtitle">
-              Output, chunking, ignore rules and secrets
+              Output, model fit, chunking, ignore rules and secrets
             </span>
           </span>
         </span>
@@ -76,6 +86,9 @@ export function ConfigPanel({ options, update, allowedFormats, selection }: Conf
                 allowedFormats={allowedFormats}
                 selection={selection}
               />
+            )}
+            {tab === 'fit' && (
+              <FitTab options={options} update={update} budgetPacking={budgetPacking} />
             )}
             {tab === 'chunking' && <ChunkingTab options={options} update={update} />}
             {tab === 'gitignore' && <GitignoreTab options={options} update={update} />}

@@ -1,4 +1,5 @@
 import type { ChunkingStrategy, JobCreationFields, OutputFormat } from '@repobundle/contract';
+import { DEFAULT_FIT, fitFields, type FitOptions } from '../fit/fit-options.js';
 import type { CustomPattern } from './custom-patterns.js';
 import type { TokenLimit } from './token-limits.js';
 
@@ -26,6 +27,8 @@ export interface UploadOptions {
   instructionText: string;
   /** The model the bundle is for, a GET /api/models id ("" for none). */
   targetModel: string;
+  /** Packing to a token budget, with what ranks the files it degrades. */
+  fit: FitOptions;
 }
 
 export const DEFAULT_TEMPLATE = `# {{source}}: chunk {{chunk.index}} of {{chunk.count}}
@@ -54,6 +57,7 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   headerText: '',
   instructionText: '',
   targetModel: '',
+  fit: DEFAULT_FIT,
 };
 
 /** The plan's formats decide: a format it lacks becomes its first one (or md). */
@@ -100,6 +104,8 @@ export function toJobFields(
   if (options.headerText.trim()) fields.header_text = options.headerText;
   if (options.instructionText.trim()) fields.instruction_text = options.instructionText;
   if (options.targetModel) fields.target_model = options.targetModel;
+  const fit = fitFields(options.fit, options.targetModel);
+  if ('fields' in fit) Object.assign(fields, fit.fields);
   if (options.customPatterns.length > 0) {
     fields.gitignore_config = {
       respect_gitignore: true,

@@ -1,7 +1,4 @@
-import { MODELS } from '@repobundle/contract';
 import { Link } from 'react-router';
-import { Select } from '../../../components/ui/select.js';
-import { formatNumber } from '../../../lib/format.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { FORMAT_LABELS } from './advanced-summary.js';
 import type { UploadOptions } from './job-fields.js';
@@ -11,14 +8,6 @@ import type { UpdateOption } from './use-upload-options.js';
 
 const FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
 
-/** The target model list: no model, then every model with its window (estimates say so). */
-const MODEL_OPTIONS = [
-  { value: '', label: 'None: count with o200k_base' },
-  ...MODELS.map((model) => ({
-    value: model.id,
-    label: `${model.name} · ${formatNumber(model.context_window)} tokens${model.exact ? '' : ' · estimated count'}`,
-  })),
-];
 const FORMAT_HINTS: Record<(typeof FORMATS)[number], string> = {
   md: 'Fenced code, best for chat models',
   txt: 'Plain text with file headers',
@@ -97,12 +86,6 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           onChange={(value) => update('includeComments', value)}
         />
         <OptionToggle
-          label="Signatures only"
-          description="Compress: imports, types and signatures stay; function bodies become placeholders."
-          checked={options.compress}
-          onChange={(value) => update('compress', value)}
-        />
-        <OptionToggle
           label="Include blank lines"
           checked={options.includeBlankLines}
           onChange={(value) => update('includeBlankLines', value)}
@@ -124,18 +107,6 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           onChange={(value) => update('tokenLimit', value)}
           selection={selection}
         />
-        <div className="stack">
-          <Select
-            label="Target model"
-            value={options.targetModel}
-            options={MODEL_OPTIONS}
-            onChange={(value) => update('targetModel', value)}
-          />
-          <span className="field-hint">
-            Counts use the model&apos;s own tokenizer, and the job says whether the bundle fits its
-            context window.
-          </span>
-        </div>
       </div>
       <fieldset className="config-section">
         <legend className="config-legend">Words for the model</legend>

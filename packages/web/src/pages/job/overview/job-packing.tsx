@@ -1,0 +1,93 @@
+import { PACK_LEVELS, type JobPacking, type PackLevel } from '@repobundle/contract';
+import { useState } from 'react';
+import { LEVEL_HINTS, LEVEL_LABELS } from '../../../components/pack-levels/pack-levels.js';
+import { formatNumber } from '../../../lib/format.js';
+import './job-packing.css';
+
+/** Rows shown before "Show all": the list is least kept first, so these matter most. */
+const FIRST_ROWS = 12;
+
+/**
+ * Packed to a budget: the budget, how many files each level holds, and every file's level, the
+ * least kept first, each with the reason it was degraded (on hover, or opened).
+ */
+export function JobPackingCard({ packing }: { packing: JobPacking }) {
+  const [all, setAll] = useState(false);
+  const total = PACK_LEVELS.reduce((sum, level) => sum + packing.levels[level], 0);
+  const rows = all ? packing.files : packing.files.slice(0, FIRST_ROWS);
+  return (
+    <section className="card" aria-labelledby="job-packing-title">
+      <div className="card-header">
+        <h2 id="job-packing-title" className="card-title">
+          Packed to a budget
+        </h2>
+        <span className="badge badge-neutral" data-testid="packing-budget">
+          {formatNumber(packing.budget)} tokens
+        </span>
+      </div>
+      <div className="card-body stack">
+        <div className="packing-bar" aria-hidden="true">
+          {PACK_LEVELS.map((level) =>
+            packing.levels[level] > 0 ? (
+              <span
+                key={level}
+                className={`packing-bar-part level-${level}`}
+                style={{ flexGrow: packing.levels[level] }}
+              />
+            ) : null,
+          )}
+        </div>
+        <ul className="packing-legend" aria-label="Files per level">
+          {PACK_LEVELS.map((level) => (
+            <li key={level}>
+              <span className={`packing-dot level-${level}`} />
+              <span>{LEVEL_LABELS[level]}</span>
+              <strong data-testid={`packing-count-${level}`}>
+                {formatNumber(packing.levels[level])}
+              </strong>
+            </li>
+          ))}
+        </ul>
+        <ul className="packing-files" aria-label="File levels">
+          {rows.map((file) => (
+            <li key={file.path} className="packing-file" data-level={file.level}>
+              {file.level_reason ? (
+                <details title={file.level_reason}>
+                  <summary>
+                    <code className="packing-path">{file.path}</code>
+                    <LevelBadge level={file.level} />
+                  </summary>
+                  <p className="packing-reason">{file.level_reason}</p>
+                </details>
+              ) : (
+                <div className="packing-row" title={LEVEL_HINTS[file.level]}>
+                  <code className="packing-path">{file.path}</code>
+                  <LevelBadge level={file.level} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+        {packing.files.length > FIRST_ROWS && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAll(!all)}>
+            {all ? 'Show fewer' : `Show all ${formatNumber(packing.files.length)} files`}
+          </button>
+        )}
+        {packing.files_truncated && (
+          <p className="faint">
+            {formatNumber(total - packing.files.length)} more files were kept whole; the overview
+            file lists every one.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LevelBadge({ level }: { level: PackLevel }) {
+  return (
+    <span className={`packing-level level-${level}`} data-testid="file-level">
+      {LEVEL_LABELS[level]}
+    </span>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ModelRow } from '@repobundle/contract';
+import { formatNumber } from '../../../lib/format.js';
+import { modelTokensOf, roundEstimate } from './model-tokens.js';
+
+interface ModelStatProps {
+  model: ModelRow;
+  /** The selection's exact o200k_base tokens so far. */
+  o200kTokens: number;
+  /** False while files are still being counted: the figure is then a lower bound. */
+  counted: boolean;
+  budget: number | null;
+}
+
+/**
+ * The summary bar's figure for the chosen model: the selection's tokens as that model counts
+ * them (exact for o200k_base models, else an estimate marked ~ with its basis) and whether they
+ * fit its window or the budget.
+ */
+export function ModelStat({ model, o200kTokens, counted, budget }: ModelStatProps) {
+  const result = modelTokensOf(model, o200kTokens, budget);
+  const limitText =
+    result === null
+      ? ''
+      : `${formatNumber(result.limit)} ${result.limitKind === 'budget' ? 'budget' : 'window'}`;
+  let verdict = 'counting';
+  let tone = 'summary-fit-pending';
+  if (result === null) {
+    verdict = 'no estimate for this tokenizer';
+  } else if (counted || result.fits === false) {
+    // While counting, only "over" is already certain: the count only grows.
+    if (result.fits === true) {
+      verdict = `fits ${limitText}`;
+      tone = 'summary-fit-yes';
+    } else if (result.fits === false) {
+      verdict = `over ${limitText}`;
+      // Over a budget is what packing is for: the job degrades files until the bundle fits.
+      tone = result.limitKind === 'budget' ? 'summary-fit-maybe' : 'summary-fit-no';
+    } else {
+      verdict = `may not fit ${limitText}`;
+      tone = 'summary-fit-maybe';
+    }
+  }
+  const explanation =
+    result === null
+      ? undefined
+      : `${model.name}: ${result.basis}.${
+          result.limitKind === 'budget' && result.fits !== true
+            ? ' Over the budget, the job degrades the least important files until the bundle fits.'
+            : ''
+        }`;
+  const value =
+    result === null
+      ? '—'
+      : result.exact
+        ? `${counted ? '' : '≥'}${formatNumber(result.tokens)}`
+        : `~${formatNumber(roundEstimate(result.tokens))}`;
+  return (
+    <div className="summary-stat summary-stat-secondary summary-stat-model" title={explanation}>
+      <span className="summary-label">
+        <span className="label-long">{model.name}</span>
+        <span className="label-short" aria-hidden="true">
+          Model
+        </span>
+      </span>
+      <strong
+        className={result?.exact ? 'summary-value' : 'summary-value summary-value-estimate'}
+        data-testid="estimate-model-tokens"
+        aria-busy={counted ? undefined : 'true'}
+      >
+        {value}
+      </strong>
+      <span className={`summary-hint summary-fit ${tone}`} data-testid="estimate-model-fit">
+        {result && !result.exact && `±${Math.round((result.band ?? 0) * 100)}% · `}
+        {verdict}
+      </span>
+    </div>
+  );
+}
