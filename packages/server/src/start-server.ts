@@ -27,7 +27,13 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
   const config = resolveSecrets(baseConfig);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          maxConnections: config.databasePoolSize,
+          statementTimeoutMs: config.databaseStatementTimeoutSeconds * 1000,
+          lockTimeoutMs: config.databaseLockTimeoutSeconds * 1000,
+        }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   try {
