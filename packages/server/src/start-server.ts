@@ -27,7 +27,13 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
   const config = resolveSecrets(baseConfig);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          maxConnections: config.databasePoolSize,
+          statementTimeoutMs: config.databaseStatementTimeoutSeconds * 1000,
+          lockTimeoutMs: config.databaseLockTimeoutSeconds * 1000,
+        }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   try {
@@ -75,12 +81,17 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
     worker,
     healthUrl: health?.url ?? null,
     /**
-     * Stops in dependency order: the worker first (no new jobs; running ones finish or are
-     * handed back within the grace period, while the queue, storage and database still work),
-     * then the HTTP server and the queue, then the database.
+     * Stops in dependency order. At once, both sides stop taking work: the HTTP side takes no
+     * new request (a balancer sends them to another process) and answers those it has, and
+     * the worker takes no new job and lets running ones finish or hands them back within the
+     * grace period, while the queue, storage and database still work. Then the app (queue,
+     * mail, rate-limit store), then the database.
      */
     async stop() {
-      await worker?.stop();
+      await Promise.all([
+        worker?.stop(),
+        config.role === 'worker' ? null : app.drain.stopAccepting(),
+      ]);
       await health?.close();
       await app.close();
       await database.close();

@@ -82,6 +82,22 @@ describe('readConfig', () => {
     );
   });
 
+  it('bounds database statements and lock waits: 30 s and 10 s unless set, 0 for none', () => {
+    expect(readConfig({})).toMatchObject({
+      databaseStatementTimeoutSeconds: 30,
+      databaseLockTimeoutSeconds: 10,
+    });
+    expect(
+      readConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0', DATABASE_LOCK_TIMEOUT_SECONDS: '2' }),
+    ).toMatchObject({ databaseStatementTimeoutSeconds: 0, databaseLockTimeoutSeconds: 2 });
+    expect(() => readConfig({ DATABASE_LOCK_TIMEOUT_SECONDS: '-1' })).toThrow(
+      /DATABASE_LOCK_TIMEOUT_SECONDS: must be 0 or more/,
+    );
+    expect(() => readConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_SECONDS: must be a whole number/,
+    );
+  });
+
   it('lists every problem at once', () => {
     try {
       readConfig({

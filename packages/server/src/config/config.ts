@@ -20,6 +20,14 @@ const positiveInt = z.coerce
   .int('must be a whole number')
   .positive('must be above 0');
 
+/** A whole number of seconds from 0 (which means none) up to `max`. */
+const seconds = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(max, `must be at most ${max} seconds`);
+
 const url = (protocols: string[]) =>
   z.string().refine(
     (value) => {
@@ -58,6 +66,8 @@ const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(1000, 'must be at most 1000')
     .default(10),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(3600).default(30),
+  DATABASE_LOCK_TIMEOUT_SECONDS: seconds(3600).default(10),
   HEALTH_PORT: port.optional(),
   BETA_GATE: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
@@ -118,6 +128,10 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Connections each process opens to PostgreSQL at most. */
   databasePoolSize: number;
+  /** PostgreSQL cancels a statement running longer than this; 0: no limit. */
+  databaseStatementTimeoutSeconds: number;
+  /** PostgreSQL gives up a statement waiting longer than this for a lock; 0: no limit. */
+  databaseLockTimeoutSeconds: number;
   /** ROLE=worker serves /healthz and /metrics on this port when set. */
   healthPort: number | null;
   betaGate: boolean;
@@ -224,6 +238,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutSeconds: e.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    databaseLockTimeoutSeconds: e.DATABASE_LOCK_TIMEOUT_SECONDS,
     healthPort: e.HEALTH_PORT ?? null,
     betaGate: e.BETA_GATE,
     maintenanceMode: e.MAINTENANCE_MODE,

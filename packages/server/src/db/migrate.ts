@@ -36,7 +36,7 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 // Any fixed number: every process of every version takes the same lock before migrating.
-const MIGRATION_LOCK_KEY = 7_305_155_001;
+export const MIGRATION_LOCK_KEY = 7_305_155_001;
 
 /**
  * Applies the migrations not yet recorded, in order, in one transaction. The transaction-scoped
@@ -48,6 +48,10 @@ export async function migrate(
   migrations: Migration[] = loadMigrations(),
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
+    // Unbounded here, whatever the server's limits: a migration may rewrite a large table, and a
+    // process starting beside one that migrates must wait for it, not fail its start.
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`set local lock_timeout = 0`.execute(trx);
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
     await sql`create table if not exists schema_migrations (
       name text primary key,

@@ -14,7 +14,15 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** Longest a statement may run before PostgreSQL cancels it; 0 or absent: no limit. */
+      statementTimeoutMs?: number;
+      /** Longest a statement may wait for a lock; 0 or absent: no limit. */
+      lockTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; instance: PGlite };
 
@@ -24,6 +32,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.maxConnections ?? 10,
+      // Sent as startup parameters: every statement of every connection is bounded, so a stuck
+      // query or a lock held elsewhere cannot keep a request or a job waiting forever.
+      ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {}),
+      ...(target.lockTimeoutMs ? { lock_timeout: target.lockTimeoutMs } : {}),
     });
     // An idle connection the server drops (a restart, an administrator's terminate) is removed
     // from the pool and replaced on next use; unhandled, pg's 'error' event would end the process.

@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inTransaction } from '../db/repositories/index.js';
 import { assemble, buildZip, uploadInChunks, waitForJob } from '../../test/test-support/jobs.js';
-import { createTestApp, get, signUp, type TestApp } from '../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../test/test-support/test-database.js';
+import { get, signUp } from '../../test/test-support/test-app.js';
+import { describeWithApp } from '../../test/test-support/describe-with-app.js';
 import { MAX_ATTEMPTS } from './run-job.js';
 import { sweep } from './sweeper.js';
 import { startWorker, type RunningWorker } from './worker.js';
 
 const POLICY = { staleAfterMs: 1000, requeueAfterMs: 60_000, abandonedUploadMs: 3_600_000 };
 
-describe.each(databaseKinds())('jobs housekeeping on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
-
+describeWithApp('jobs housekeeping', (t) => {
   /** A job created through the API but not processed (no worker runs in this suite). */
   async function pendingJob(email: string, lines = 10) {
     const { access_token: token } = await signUp(t, email);

@@ -55,17 +55,19 @@ export interface TestApp {
   config: ResolvedConfig;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  google?: GoogleVerifier | null;
+  /** Defaults to Argon2id's smallest cost; timing tests pass {} for production's. */
+  passwordHashCost?: PasswordHashCost;
+  onRoute?: (method: string, url: string) => void;
+  timeouts?: RequestTimeouts;
+}
+
 export async function createTestApp(
   database: TestDatabase,
-  options: {
-    env?: Record<string, string>;
-    mailer?: Mailer;
-    google?: GoogleVerifier | null;
-    /** Defaults to Argon2id's smallest cost; timing tests pass {} for production's. */
-    passwordHashCost?: PasswordHashCost;
-    onRoute?: (method: string, url: string) => void;
-    timeouts?: RequestTimeouts;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const memory = createMemoryMailer();

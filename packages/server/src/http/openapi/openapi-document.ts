@@ -32,7 +32,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'The archive is unusable: `detail` gives the reason (traversal, links, zip bomb...).',
   429: 'Rate limited: wait for the Retry-After header.',
   502: 'A service the call relies on (GitHub, the payment provider) failed or could not be reached.',
-  503: 'Maintenance mode, or a service the call needs is unavailable.',
+  503: 'Maintenance mode, a service the call needs is unavailable, or the database took too long (`REQUEST_TIMEOUT`): try again.',
 };
 
 function parameters(where: 'path' | 'query', schema: z.ZodObject | undefined) {

@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../test/test-support/test-database.js';
+import { expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/test-support/describe-with-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -53,19 +48,7 @@ const SIGNED_IN_ROUTES: [Method, string, unknown][] = [
   ['POST', '/payments/checkout-sessions/x/cancel', {}],
 ];
 
-describe.each(databaseKinds())('signed-in routes without a token on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-
+describeWithApp('signed-in routes without a token', { resetBetweenTests: false }, (t) => {
   it.each(SIGNED_IN_ROUTES)(
     '%s %s answers 401 before looking at the input',
     async (method, url, body) => {

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { RequestValidationError } from './validation.js';
 
-const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+/** Errors of known codes (Fastify's, and PostgreSQL's SQLSTATEs), each with its answer. */
+const KNOWN_ERRORS: Record<string, { status: number; code: ErrorCode; detail: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'INVALID_JSON',
@@ -35,6 +36,19 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; detail: s
     code: 'REQUEST_TIMEOUT',
     detail: 'The request took too long and was stopped. Please try again.',
   },
+  // PostgreSQL cancelled a statement past DATABASE_STATEMENT_TIMEOUT_SECONDS (SQLSTATE 57014) or
+  // one that waited for a lock past DATABASE_LOCK_TIMEOUT_SECONDS (55P03): a busy database, not
+  // a fault of the request, and worth a retry.
+  '57014': {
+    status: 503,
+    code: 'REQUEST_TIMEOUT',
+    detail: 'The database took too long to answer, so the request was stopped. Please try again.',
+  },
+  '55P03': {
+    status: 503,
+    code: 'REQUEST_TIMEOUT',
+    detail: 'The database took too long to answer, so the request was stopped. Please try again.',
+  },
   // These two come from the router, before any route (see answerRouterError).
   FST_ERR_MAX_PARAM_LENGTH: {
     status: 404,
@@ -53,7 +67,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; detail: s
  * broken percent-encoding) answered in the API's `{detail, code}` shape instead of Fastify's.
  */
 export function answerRouterError(error: FastifyError, reply: FastifyReply): void {
-  const known = FASTIFY_CODES[error.code] ?? {
+  const known = KNOWN_ERRORS[error.code] ?? {
     status: 400,
     code: 'VALIDATION_ERROR' as const,
     detail: 'The address is not valid.',
@@ -78,8 +92,8 @@ export function useErrorHandler(app: FastifyInstance): void {
     } else if (error instanceof RequestValidationError) {
       status = 400;
       body = { detail: error.message, code: 'VALIDATION_ERROR' };
-    } else if ('code' in error && typeof error.code === 'string' && FASTIFY_CODES[error.code]) {
-      const known = FASTIFY_CODES[error.code]!;
+    } else if ('code' in error && typeof error.code === 'string' && KNOWN_ERRORS[error.code]) {
+      const known = KNOWN_ERRORS[error.code]!;
       status = known.status;
       body = { detail: known.detail, code: known.code };
     } else if (

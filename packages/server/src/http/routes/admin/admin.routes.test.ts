@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatOutbox, toRequest } from '../../../cli/admin.js';
 import { createRepositories } from '../../../db/repositories/index.js';
 import { createOutboxMailer } from '../../../adapters/mail/outbox-mailer.js';
-import {
-  createTestApp,
-  get,
-  signUp,
-  TEST_ADMIN_TOKEN,
-  type TestApp,
-} from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { get, signUp, TEST_ADMIN_TOKEN } from '../../../../test/test-support/test-app.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
-describe.each(databaseKinds())('operator API on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
+describeWithApp('operator API', (t) => {
   const admin = (
     method: 'GET' | 'POST',
     url: string,
@@ -30,16 +18,6 @@ describe.each(databaseKinds())('operator API on %s', (kind) => {
       headers: { authorization: `Bearer ${token}` },
       ...(payload ? { payload: payload as Record<string, unknown> } : {}),
     });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(() => database.reset());
 
   it('answers only the admin token', async () => {
     expect((await get(t.app, '/admin/users')).statusCode).toBe(401);
@@ -105,7 +83,7 @@ describe.each(databaseKinds())('operator API on %s', (kind) => {
       monthly_credits: 6000,
     });
     expect(Date.parse(me.next_billing_date)).toBeGreaterThan(Date.now() + 360 * 86_400_000);
-    const repos = createRepositories(database.handle.db);
+    const repos = createRepositories(t.database.handle.db);
     expect(await repos.credits.ledgerSum(me.id, 'monthly')).toBe(6000);
     const bad = await admin('POST', '/admin/users/p@example.com/plan', {
       plan: 'gold',
@@ -142,7 +120,7 @@ describe.each(databaseKinds())('operator API on %s', (kind) => {
     expect(zero.json().detail).toBe('amount must not be 0.');
     const me = (await get(t.app, '/auth/me', session.access_token)).json();
     expect(me.credits_available).toBe(600);
-    const repos = createRepositories(database.handle.db);
+    const repos = createRepositories(t.database.handle.db);
     const ledger = await repos.credits.transactions(me.id);
     expect(ledger.map((row) => [row.type, row.amount])).toEqual(
       expect.arrayContaining([
@@ -153,7 +131,7 @@ describe.each(databaseKinds())('operator API on %s', (kind) => {
   });
 
   it('shows the outbox kept without SMTP', async () => {
-    const repos = createRepositories(database.handle.db);
+    const repos = createRepositories(t.database.handle.db);
     const mailer = createOutboxMailer(repos.outbox, t.app.log);
     await mailer.send({
       to: 'o@example.com',

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   codeIn,
-  createTestApp,
   expectNoSecrets,
   get,
   lastMailTo,
@@ -13,28 +12,11 @@ import {
   signUp,
   STRONG_PASSWORD,
   TEST_JWT_SECRET,
-  type TestApp,
 } from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
-describe.each(databaseKinds())('account calls on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
+describeWithApp('account calls', (t) => {
   beforeEach(async () => {
-    await database.reset();
     t.mail.length = 0;
   });
 
@@ -221,7 +203,7 @@ describe.each(databaseKinds())('account calls on %s', (kind) => {
         /http\S+/.exec(lastMailTo(t.mail, 'exp@example.com')!.text)![0],
       ).searchParams.get('token')!;
       await sql`update password_resets set expires_at = now() - interval '1 second'`.execute(
-        database.handle.db,
+        t.database.handle.db,
       );
       const res = await post(t.app, '/auth/reset-password', {
         email: 'exp@example.com',
@@ -371,11 +353,11 @@ describe.each(databaseKinds())('account calls on %s', (kind) => {
           session.access_token,
         );
       await sql`update email_changes set expires_at = now() - interval '1 second'`.execute(
-        database.handle.db,
+        t.database.handle.db,
       );
       expect((await attempt(code)).json().code).toBe('CODE_EXPIRED');
       await sql`update email_changes set expires_at = now() + interval '5 minutes'`.execute(
-        database.handle.db,
+        t.database.handle.db,
       );
       for (let i = 0; i < 3; i++)
         expect((await attempt('ZZZZZZ')).json().code).toBe('INVALID_CODE');

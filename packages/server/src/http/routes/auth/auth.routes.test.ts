@@ -1,37 +1,19 @@
 import { passwordMessages } from '@repobundle/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   codeIn,
-  createTestApp,
   expectNoSecrets,
   get,
   lastMailTo,
   post,
   signUp,
   STRONG_PASSWORD,
-  type TestApp,
 } from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
-describe.each(databaseKinds())('auth flows on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
+describeWithApp('auth flows', (t) => {
   beforeEach(async () => {
-    await database.reset();
     t.mail.length = 0;
   });
 
@@ -161,7 +143,7 @@ describe.each(databaseKinds())('auth flows on %s', (kind) => {
       await post(t.app, '/auth/register', { email: 'x@example.com', password: STRONG_PASSWORD });
       const code = codeIn(lastMailTo(t.mail, 'x@example.com'));
       await sql`update email_verifications set expires_at = now() - interval '1 second'`.execute(
-        database.handle.db,
+        t.database.handle.db,
       );
       const res = await post(t.app, '/auth/verify', {
         email: 'x@example.com',
@@ -192,7 +174,7 @@ describe.each(databaseKinds())('auth flows on %s', (kind) => {
       expect(soon.statusCode).toBe(200);
       expect(t.mail.filter((m) => m.to === 'r@example.com')).toHaveLength(1);
       await sql`update email_verifications set sent_at = now() - interval '61 seconds'`.execute(
-        database.handle.db,
+        t.database.handle.db,
       );
       const later = await post(t.app, '/auth/resend-verification', { email: 'r@example.com' });
       expect(later.statusCode).toBe(200);

@@ -1,19 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import {
   createTestApp,
   lastMailTo,
   OTHER_STRONG_PASSWORD,
   signUp,
   STRONG_PASSWORD,
-  type TestApp,
 } from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
 const WRONG = 'Wrong#Guess42x';
 
@@ -25,20 +20,8 @@ const counterStores: [string, Record<string, string>][] = [
     : []),
 ];
 
-describe.each(databaseKinds())('sign-in throttling per account on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
+describeWithApp('sign-in throttling per account', (t) => {
   beforeEach(async () => {
-    await database.reset();
     t.mail.length = 0;
   });
 
@@ -73,7 +56,7 @@ describe.each(databaseKinds())('sign-in throttling per account on %s', (kind) =>
 
     // Once the window has passed, the owner signs in, and that clears the count.
     await sql`update login_failures set window_started_at = now() - interval '16 minutes'`.execute(
-      database.handle.db,
+      t.database.handle.db,
     );
     expect((await loginFrom(13, 'target@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
     expect((await loginFrom(14, 'target@example.com', WRONG)).statusCode).toBe(401);
@@ -92,7 +75,7 @@ describe.each(databaseKinds())('sign-in throttling per account on %s', (kind) =>
     'a password reset lifts the per-account and the per-address limit (counted in %s) at once',
     async (_store, env) => {
       // Few requests per address, so the owner's own address is limited too.
-      const limited = await createTestApp(database, { env: { ...env, AUTH_RATE_LIMIT: '3' } });
+      const limited = await createTestApp(t.database, { env: { ...env, AUTH_RATE_LIMIT: '3' } });
       try {
         const owner = `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
         const from = (remoteAddress: string, url: string, payload: Record<string, string>) =>

@@ -1,37 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import {
   codeIn,
-  createTestApp,
   lastMailTo,
   OTHER_STRONG_PASSWORD,
   post,
   STRONG_PASSWORD,
-  type TestApp,
 } from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
 const OWNER = 'owner@example.com';
 const ATTACKER_PASSWORD = OTHER_STRONG_PASSWORD;
 
-describe.each(databaseKinds())('signing up again before verification on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
+describeWithApp('signing up again before verification', (t) => {
   beforeEach(async () => {
-    await database.reset();
     t.mail.length = 0;
   });
 
@@ -97,7 +79,7 @@ describe.each(databaseKinds())('signing up again before verification on %s', (ki
     await post(t.app, '/auth/register', { email: OWNER, password: STRONG_PASSWORD });
     await post(t.app, '/auth/register', { email: OWNER, password: ATTACKER_PASSWORD });
     await sql`update email_verifications set sent_at = sent_at - interval '61 seconds'`.execute(
-      database.handle.db,
+      t.database.handle.db,
     );
     // The owner clicks "resend" on the verification page.
     expect((await post(t.app, '/auth/resend-verification', { email: OWNER })).statusCode).toBe(200);

@@ -38,8 +38,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   });
 
   // Long polls end early when the server stops, so a shutdown never waits a minute for them.
-  const stopping = new AbortController();
-  app.addHook('preClose', async () => stopping.abort());
+  const stopping = app.drain.signal;
 
   app.get(
     '/api/jobs/:id',
@@ -52,7 +51,7 @@ export async function jobsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       const onClose = () => gone.abort();
       reply.raw.once('close', onClose);
       try {
-        const signal = AbortSignal.any([gone.signal, stopping.signal]);
+        const signal = AbortSignal.any([gone.signal, stopping]);
         return presentJob(await waitForJobEnd(ctx, currentUser(req), id, wait * 1000, signal));
       } finally {
         reply.raw.off('close', onClose);

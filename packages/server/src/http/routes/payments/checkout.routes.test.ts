@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRepositories, type Repositories } from '../../../db/repositories/index.js';
-import { createTestApp, get, post, type TestApp } from '../../../../test/test-support/test-app.js';
+import { get, post } from '../../../../test/test-support/test-app.js';
 import {
   expectBalancesEqualLedger,
   ledgerOf,
   signUpWithId,
 } from '../../../services/payments/test-support/payments-session.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
 const SESSION_URL = /^http:\/\/localhost:3000\/checkout\/(cs_test_[0-9a-f]{32})$/;
 
-describe.each(databaseKinds())('checkout in local test mode on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
+describeWithApp('checkout in local test mode', (t) => {
   let repos: Repositories;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-    repos = createRepositories(database.handle.db);
+    repos = createRepositories(t.database.handle.db);
   });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(() => database.reset());
 
   const user = (email: string) => signUpWithId(t, email);
 

@@ -1,30 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  get,
-  signUp,
-  type TestApp,
-} from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { expect, it } from 'vitest';
+import { get, signUp } from '../../../../test/test-support/test-app.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
-describe.each(databaseKinds())('plans, packs and subscription on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(() => database.reset());
-
+describeWithApp('plans, packs and subscription', (t) => {
   it('lists the seeded plans without sign-in', async () => {
     const res = await get(t.app, '/payments/plans');
     expect(res.statusCode).toBe(200);

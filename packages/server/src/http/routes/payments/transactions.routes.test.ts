@@ -1,32 +1,10 @@
 import type { Transaction } from '@repobundle/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inTransaction } from '../../../db/repositories/index.js';
-import {
-  createTestApp,
-  get,
-  signUp,
-  type TestApp,
-} from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { get, signUp } from '../../../../test/test-support/test-app.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
-describe.each(databaseKinds())('the ledger grouped by job on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(() => database.reset());
-
+describeWithApp('the ledger grouped by job', (t) => {
   async function jobFor(userId: string): Promise<string> {
     const job = await t.app.services.repos.jobs.insert({
       user_id: userId,

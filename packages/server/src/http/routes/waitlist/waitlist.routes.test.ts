@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, type TestApp } from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { beforeEach, expect, it } from 'vitest';
+import { get, post } from '../../../../test/test-support/test-app.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 
-describe.each(databaseKinds())('waitlist on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
+describeWithApp('waitlist', (t) => {
   beforeEach(async () => {
-    await database.reset();
     t.mail.length = 0;
   });
 
