@@ -3,10 +3,13 @@ import { errorFromResponse } from './api-error.js';
 import type {
   ChunkingAnalytics,
   Job,
+  JobListResponse,
   JobFileContentResponse,
   JobFilesResponse,
   MessageResponse,
 } from './types.js';
+
+export const JOBS_PAGE_SIZE = 25;
 
 const jobPath = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
@@ -37,6 +40,8 @@ async function getBlob(path: string): Promise<Blob> {
 }
 
 export const jobsApi = {
+  list: (page: number, limit = JOBS_PAGE_SIZE) =>
+    api.get<JobListResponse>('/api/jobs', { query: { page, limit } }),
   job: (id: string) => api.get<Job>(jobPath(id)),
   files: async (id: string) => (await api.get<JobFilesResponse>(`${jobPath(id)}/files`)).files,
   fileContent: (id: string, path: string) => api.get<JobFileContentResponse>(filePath(id, path)),

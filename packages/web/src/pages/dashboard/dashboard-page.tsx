@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { dataApi } from '../../api/data-api.js';
+import { useDeleteJob } from '../../api/mutations.js';
 import { useJobs } from '../../api/queries.js';
 import type { Job } from '../../api/types.js';
 import { ButtonLink } from '../../components/ui/button.js';
@@ -11,7 +10,7 @@ import { useToast } from '../../components/ui/toast.js';
 import { useFirstTimeTour } from '../../hooks/use-first-time-tour.js';
 import { emailName, formatDuration, formatNumber } from '../../lib/format.js';
 import { useSession } from '../../session/session-context.js';
-import { DeleteJobDialog } from './delete-job-dialog.js';
+import { DELETE_JOB_FAILED, DeleteJobDialog } from './delete-job-dialog.js';
 import { JobsTable } from './jobs-table.js';
 import { Pagination } from './pagination.js';
 import { StatCard } from './stat-card.js';
@@ -34,7 +33,7 @@ export function DashboardPage() {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Job | null>(null);
   const jobs = useJobs(page);
-  const queryClient = useQueryClient();
+  const deletion = useDeleteJob();
   const toast = useToast();
   useFirstTimeTour();
 
@@ -46,13 +45,12 @@ export function DashboardPage() {
   const onConfirmDelete = async (digits: string) => {
     if (!deleting) return;
     try {
-      await dataApi.deleteJob(deleting.id, digits);
+      await deletion.mutateAsync({ id: deleting.id, digits });
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['jobs', page] });
       void refreshUser(true);
       toast.show('Job deleted', 'success');
     } catch {
-      window.alert('Failed to delete job. Please try again.');
+      toast.show(DELETE_JOB_FAILED, 'error');
     }
   };
 

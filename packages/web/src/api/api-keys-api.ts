@@ -1,0 +1,8 @@
+import { api } from './client.js';
+import type { ApiKeyListResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './types.js';
+
+export const apiKeysApi = {
+  list: () => api.get<ApiKeyListResponse>('/api/keys'),
+  create: (request: CreateApiKeyRequest) => api.post<CreatedApiKeyResponse>('/api/keys', request),
+  revoke: (id: string) => api.delete<unknown>(`/api/keys/${encodeURIComponent(id)}`),
+};
