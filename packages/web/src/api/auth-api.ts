@@ -1,11 +1,11 @@
 import type {
   ChangePasswordResponse,
+  GithubAuthorizeUrlResponse,
   RegisterResponse,
   SettingsResponse,
 } from '@repobundle/contract';
 import { api } from './client.js';
 import type {
-  GithubAuthorizeUrl,
   MeResponse,
   MessageResponse,
   TokenPair,
@@ -51,7 +51,7 @@ export const authApi = {
     }),
   verifyEmailChange: (email: string, code: string) =>
     api.post<MessageResponse>('/auth/verify-email-change', { email, verification_code: code }),
-  githubAuthorizeUrl: () => api.get<GithubAuthorizeUrl>('/auth/github/authorize-url'),
+  githubAuthorizeUrl: () => api.get<GithubAuthorizeUrlResponse>('/auth/github/authorize-url'),
   githubConnect: (code: string, state: string) =>
     api.post<{ github_username: string }>('/auth/github/connect', { code, state }),
   githubDisconnect: () => api.post<unknown>('/auth/github/disconnect', { confirm: true }),

@@ -27,7 +27,9 @@ import type {
   VerifyResponse,
   WaitlistCountResponse,
   CheckoutOutcome,
+  CheckoutResponse,
   CheckoutSession,
+  CreditPack,
 } from '@repobundle/contract';
 
 export type { AutoDeleteAfter, CreditType, MessageResponse, UserSettings, VerifyResponse };
@@ -136,19 +138,5 @@ export interface Plan {
   features: string[];
 }
 
-export interface CreditPack {
-  tokens: number;
-  price: number;
-}
-
-export interface CheckoutResponse {
-  url: string;
-}
-
 /** The built-in test-mode checkout (no payment provider configured) and where it leads. */
-export type { CheckoutOutcome, CheckoutSession };
-
-export interface GithubAuthorizeUrl {
-  authorization_url: string;
-  state: string;
-}
+export type { CheckoutOutcome, CheckoutResponse, CheckoutSession, CreditPack };

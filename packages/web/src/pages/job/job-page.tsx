@@ -11,7 +11,7 @@ import { DELETE_JOB_FAILED, DeleteJobDialog } from '../dashboard/delete-job-dial
 import { AnalyticsTab } from './analytics/analytics-tab.js';
 import { errorCount } from './analytics/processing-errors.js';
 import { saveBlob } from './file-actions.js';
-import { plural } from './format-bytes.js';
+import { plural } from '../../lib/format.js';
 import { JobHeader } from './job-header.js';
 import { isRunning } from './job-labels.js';
 import { OverviewTab } from './overview/overview-tab.js';
