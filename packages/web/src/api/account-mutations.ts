@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { authApi } from './auth-api.js';
-import type { UserSettings } from './types.js';
+import type { UserSettings } from '@repobundle/contract';
 
 // Mutation hooks of the account forms (password, e-mail, settings). The forms read busy state
 // from these; what a success or failure says stays with each form, whose messages differ.

@@ -1,5 +1,9 @@
 import { api } from './client.js';
-import type { ApiKeyListResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './types.js';
+import type {
+  ApiKeyListResponse,
+  CreateApiKeyRequest,
+  CreatedApiKeyResponse,
+} from '@repobundle/contract';
 
 export const apiKeysApi = {
   list: () => api.get<ApiKeyListResponse>('/api/keys'),

@@ -1,26 +1,24 @@
 import type {
   ChangePasswordResponse,
   GithubAuthorizeUrlResponse,
+  MessageResponse,
   RegisterResponse,
   SettingsResponse,
-} from '@repobundle/contract';
-import { api } from './client.js';
-import type {
-  MeResponse,
-  MessageResponse,
-  TokenPair,
+  TokenResponse,
+  UserResponse,
   UserSettings,
   VerifyResponse,
-} from './types.js';
+} from '@repobundle/contract';
+import { api } from './client.js';
 
 export const authApi = {
   login: (email: string, password: string) =>
-    api.post<TokenPair>('/auth/login', { email, password }, { anonymous: true }),
+    api.post<TokenResponse>('/auth/login', { email, password }, { anonymous: true }),
   register: (email: string, password: string) =>
     api.post<RegisterResponse>('/auth/register', { email, password }, { anonymous: true }),
   google: (credential: string) =>
-    api.post<TokenPair>('/auth/google', { credential }, { anonymous: true }),
-  me: () => api.get<MeResponse>('/auth/me'),
+    api.post<TokenResponse>('/auth/google', { credential }, { anonymous: true }),
+  me: () => api.get<UserResponse>('/auth/me'),
   saveSettings: (settings: UserSettings) => api.put<SettingsResponse>('/auth/settings', settings),
   markWelcomeSeen: () => api.put<unknown>('/auth/welcome-modal', { welcome_modal_seen: true }),
   verify: (email: string, code: string) =>

@@ -1,13 +1,13 @@
 import { api, tokens } from './client.js';
 import { errorFromResponse } from './api-error.js';
 import type {
-  ChunkingAnalytics,
-  Job,
-  JobListResponse,
   JobFileContentResponse,
   JobFilesResponse,
+  JobListResponse,
+  JobResponse,
   MessageResponse,
-} from './types.js';
+} from '@repobundle/contract';
+import type { ChunkingAnalytics } from './types.js';
 
 export const JOBS_PAGE_SIZE = 25;
 
@@ -42,7 +42,7 @@ async function getBlob(path: string): Promise<Blob> {
 export const jobsApi = {
   list: (page: number, limit = JOBS_PAGE_SIZE) =>
     api.get<JobListResponse>('/api/jobs', { query: { page, limit } }),
-  job: (id: string) => api.get<Job>(jobPath(id)),
+  job: (id: string) => api.get<JobResponse>(jobPath(id)),
   files: async (id: string) => (await api.get<JobFilesResponse>(`${jobPath(id)}/files`)).files,
   fileContent: (id: string, path: string) => api.get<JobFileContentResponse>(filePath(id, path)),
   analytics: (id: string) => api.get<ChunkingAnalytics>(`${jobPath(id)}/chunking-analytics`),

@@ -5,7 +5,7 @@ import { jobsApi } from './jobs-api.js';
 import { paymentsApi } from './payments-api.js';
 import { queryKeys } from './queries.js';
 import { waitlistApi } from './waitlist-api.js';
-import type { CreateApiKeyRequest } from './types.js';
+import type { CreateApiKeyRequest } from '@repobundle/contract';
 
 // Typed mutation hooks: pages change server data only through these, and read busy and error
 // state from them instead of keeping their own. Each hook refreshes the queries its change

@@ -5,9 +5,9 @@ import type {
   CheckoutResponse,
   CheckoutSession,
   CreditPack,
-  Plan,
   TransactionsResponse,
-} from './types.js';
+} from '@repobundle/contract';
+import type { Plan } from './types.js';
 
 const checkoutPath = (id: string) => `/payments/checkout-sessions/${encodeURIComponent(id)}`;
 

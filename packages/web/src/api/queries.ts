@@ -6,7 +6,7 @@ import { jobsApi } from './jobs-api.js';
 import { paymentsApi } from './payments-api.js';
 import { statusApi } from './status-api.js';
 import { waitlistApi } from './waitlist-api.js';
-import type { AppStatus } from './types.js';
+import type { StatusResponse } from '@repobundle/contract';
 
 // Typed query hooks: pages read server data only through these.
 
@@ -36,7 +36,7 @@ export function useSampleBundle() {
 }
 
 export function useAppStatus() {
-  return useQuery<AppStatus>({
+  return useQuery<StatusResponse>({
     queryKey: queryKeys.status,
     queryFn: statusApi.status,
     retry: 1,

@@ -1,6 +1,6 @@
 import { api } from './client.js';
-import type { AppStatus } from './types.js';
+import type { StatusResponse } from '@repobundle/contract';
 
 export const statusApi = {
-  status: () => api.get<AppStatus>('/api/status', { anonymous: true }),
+  status: () => api.get<StatusResponse>('/api/status', { anonymous: true }),
 };

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { useFinishCheckout } from '../../api/mutations.js';
 import { useCheckoutSession } from '../../api/queries.js';
-import type { CheckoutSession } from '../../api/types.js';
+import type { CheckoutSession } from '@repobundle/contract';
 import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert, Spinner } from '../../components/ui/feedback.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteJob } from '../../api/mutations.js';
 import { useJobs } from '../../api/queries.js';
-import type { Job } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { ButtonLink } from '../../components/ui/button.js';
 import { EmptyState, Skeleton } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -16,7 +16,7 @@ import { Pagination } from './pagination.js';
 import { StatCard } from './stat-card.js';
 import './dashboard.css';
 
-function averageProcessingMs(jobs: Job[]): number | null {
+function averageProcessingMs(jobs: JobResponse[]): number | null {
   const durations = jobs
     .filter((job) => job.finished_at && job.status === 'succeeded')
     .map(
@@ -31,7 +31,7 @@ function averageProcessingMs(jobs: Job[]): number | null {
 export function DashboardPage() {
   const { user, refreshUser } = useSession();
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Job | null>(null);
+  const [deleting, setDeleting] = useState<JobResponse | null>(null);
   const jobs = useJobs(page);
   const deletion = useDeleteJob();
   const toast = useToast();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { useRevokeApiKey } from '../../api/mutations.js';
-import type { ApiKey } from '../../api/types.js';
+import type { ApiKey } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { Alert, Badge, EmptyState } from '../../components/ui/feedback.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApiKeys } from '../../api/queries.js';
-import type { CreatedApiKeyResponse } from '../../api/types.js';
+import type { CreatedApiKeyResponse } from '@repobundle/contract';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { ApiKeyTable } from './api-key-table.js';
 import { CreateApiKeyForm } from './create-api-key-form.js';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { useCreateApiKey } from '../../api/mutations.js';
-import type { ApiKeyScope, CreatedApiKeyResponse } from '../../api/types.js';
+import type { ApiKeyScope, CreatedApiKeyResponse } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { TextField } from '../../components/ui/field.js';

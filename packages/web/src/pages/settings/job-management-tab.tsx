@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSaveSettings } from '../../api/account-mutations.js';
-import { AUTO_DELETE_CHOICES, type AutoDeleteAfter, type CreditType } from '../../api/types.js';
+import type { AutoDeleteAfter, CreditType } from '@repobundle/contract';
+import { AUTO_DELETE_CHOICES } from '../../api/types.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Select } from '../../components/ui/select.js';
