@@ -2,8 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { authApi } from './auth-api.js';
 import type { UserSettings } from '@repobundle/contract';
 
-// Mutation hooks of the account forms (password, e-mail, settings). The forms read busy state
+// Mutation hooks of the account forms (sign-up, password, e-mail, settings). The forms read busy state
 // from these; what a success or failure says stays with each form, whose messages differ.
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) =>
+      authApi.register(email, password),
+  });
+}
 
 export function useChangePassword() {
   return useMutation({
