@@ -11,5 +11,6 @@ export * from './transactions.js';
 export * from './payments.js';
 export * from './gitignore.js';
 export * from './github.js';
+export * from './repository-url.js';
 export * from './api-keys.js';
 export * from './models.js';

@@ -1,26 +1,24 @@
 import type {
   ChangePasswordResponse,
+  GithubAuthorizeUrlResponse,
+  MessageResponse,
   RegisterResponse,
   SettingsResponse,
-} from '@repobundle/contract';
-import { api } from './client.js';
-import type {
-  GithubAuthorizeUrl,
-  MeResponse,
-  MessageResponse,
-  TokenPair,
+  TokenResponse,
+  UserResponse,
   UserSettings,
   VerifyResponse,
-} from './types.js';
+} from '@repobundle/contract';
+import { api } from './client.js';
 
 export const authApi = {
   login: (email: string, password: string) =>
-    api.post<TokenPair>('/auth/login', { email, password }, { anonymous: true }),
+    api.post<TokenResponse>('/auth/login', { email, password }, { anonymous: true }),
   register: (email: string, password: string) =>
     api.post<RegisterResponse>('/auth/register', { email, password }, { anonymous: true }),
   google: (credential: string) =>
-    api.post<TokenPair>('/auth/google', { credential }, { anonymous: true }),
-  me: () => api.get<MeResponse>('/auth/me'),
+    api.post<TokenResponse>('/auth/google', { credential }, { anonymous: true }),
+  me: () => api.get<UserResponse>('/auth/me'),
   saveSettings: (settings: UserSettings) => api.put<SettingsResponse>('/auth/settings', settings),
   markWelcomeSeen: () => api.put<unknown>('/auth/welcome-modal', { welcome_modal_seen: true }),
   verify: (email: string, code: string) =>
@@ -51,7 +49,7 @@ export const authApi = {
     }),
   verifyEmailChange: (email: string, code: string) =>
     api.post<MessageResponse>('/auth/verify-email-change', { email, verification_code: code }),
-  githubAuthorizeUrl: () => api.get<GithubAuthorizeUrl>('/auth/github/authorize-url'),
+  githubAuthorizeUrl: () => api.get<GithubAuthorizeUrlResponse>('/auth/github/authorize-url'),
   githubConnect: (code: string, state: string) =>
     api.post<{ github_username: string }>('/auth/github/connect', { code, state }),
   githubDisconnect: () => api.post<unknown>('/auth/github/disconnect', { confirm: true }),

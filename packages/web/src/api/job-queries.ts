@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from './api-error.js';
 import { jobsApi } from './jobs-api.js';
-import type { JobStatus } from './types.js';
+import type { JobStatus } from '@repobundle/contract';
 
 // Query hooks of the job page.
 

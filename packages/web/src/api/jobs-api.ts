@@ -1,12 +1,15 @@
 import { api, tokens } from './client.js';
 import { errorFromResponse } from './api-error.js';
 import type {
-  ChunkingAnalytics,
-  Job,
   JobFileContentResponse,
   JobFilesResponse,
+  JobListResponse,
+  JobResponse,
   MessageResponse,
-} from './types.js';
+} from '@repobundle/contract';
+import type { ChunkingAnalytics } from './types.js';
+
+export const JOBS_PAGE_SIZE = 25;
 
 const jobPath = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
@@ -37,7 +40,9 @@ async function getBlob(path: string): Promise<Blob> {
 }
 
 export const jobsApi = {
-  job: (id: string) => api.get<Job>(jobPath(id)),
+  list: (page: number, limit = JOBS_PAGE_SIZE) =>
+    api.get<JobListResponse>('/api/jobs', { query: { page, limit } }),
+  job: (id: string) => api.get<JobResponse>(jobPath(id)),
   files: async (id: string) => (await api.get<JobFilesResponse>(`${jobPath(id)}/files`)).files,
   fileContent: (id: string, path: string) => api.get<JobFileContentResponse>(filePath(id, path)),
   analytics: (id: string) => api.get<ChunkingAnalytics>(`${jobPath(id)}/chunking-analytics`),

@@ -1,8 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchSampleBundle } from '../lib/sample-bundle.js';
 import { loadTransactionTotals, type TransactionsQuery } from '../lib/transactions.js';
-import { dataApi } from './data-api.js';
-import type { AppStatus } from './types.js';
+import { apiKeysApi } from './api-keys-api.js';
+import { jobsApi } from './jobs-api.js';
+import { paymentsApi } from './payments-api.js';
+import { statusApi } from './status-api.js';
+import { waitlistApi } from './waitlist-api.js';
+import type { StatusResponse } from '@repobundle/contract';
 
 // Typed query hooks: pages read server data only through these.
 
@@ -17,6 +21,7 @@ export const queryKeys = {
   waitlistCount: ['waitlist-count'] as const,
   sampleBundle: ['sample-bundle'] as const,
   apiKeys: ['api-keys'] as const,
+  checkoutSession: (id: string) => ['checkout-session', id] as const,
 };
 
 /** The landing page's sample bundle: a static file of the build, the same for every visitor. */
@@ -31,9 +36,9 @@ export function useSampleBundle() {
 }
 
 export function useAppStatus() {
-  return useQuery<AppStatus>({
+  return useQuery<StatusResponse>({
     queryKey: queryKeys.status,
-    queryFn: dataApi.status,
+    queryFn: statusApi.status,
     retry: 1,
     staleTime: 60_000,
     refetchOnWindowFocus: false,
@@ -46,7 +51,7 @@ export const RUNNING_JOBS_REFRESH_MS = 5_000;
 export function useJobs(page: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.jobs(page),
-    queryFn: () => dataApi.jobs(page),
+    queryFn: () => jobsApi.list(page),
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
@@ -59,7 +64,7 @@ export function useJobs(page: number, enabled = true) {
 export function useTransactions(query: TransactionsQuery) {
   return useQuery({
     queryKey: queryKeys.transactions(query),
-    queryFn: () => dataApi.transactions(query),
+    queryFn: () => paymentsApi.transactions(query),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -68,7 +73,7 @@ export function useTransactions(query: TransactionsQuery) {
 export function useTransactionTotals() {
   return useQuery({
     queryKey: queryKeys.transactionTotals,
-    queryFn: () => loadTransactionTotals(dataApi.transactions),
+    queryFn: () => loadTransactionTotals(paymentsApi.transactions),
     retry: false,
   });
 }
@@ -76,7 +81,7 @@ export function useTransactionTotals() {
 export function usePlans() {
   return useQuery({
     queryKey: queryKeys.plans,
-    queryFn: dataApi.plans,
+    queryFn: paymentsApi.plans,
     retry: false,
     staleTime: 300_000,
   });
@@ -85,7 +90,7 @@ export function usePlans() {
 export function usePacks() {
   return useQuery({
     queryKey: queryKeys.packs,
-    queryFn: dataApi.tokenPacks,
+    queryFn: paymentsApi.tokenPacks,
     retry: false,
     staleTime: 300_000,
   });
@@ -94,7 +99,7 @@ export function usePacks() {
 export function useSubscription(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.subscription,
-    queryFn: dataApi.subscription,
+    queryFn: paymentsApi.subscription,
     enabled,
     retry: false,
   });
@@ -105,7 +110,7 @@ export function useWaitlistCount() {
     queryKey: queryKeys.waitlistCount,
     queryFn: async () => {
       try {
-        return await dataApi.waitlistCount();
+        return await waitlistApi.count();
       } catch (error) {
         // Spec: a count failure is only logged and no count is shown.
         console.error('Failed to load waitlist count', error);
@@ -116,6 +121,16 @@ export function useWaitlistCount() {
   });
 }
 
+/** The built-in test-mode checkout's order; read once, it does not change while shown. */
+export function useCheckoutSession(sessionId: string) {
+  return useQuery({
+    queryKey: queryKeys.checkoutSession(sessionId),
+    queryFn: () => paymentsApi.checkoutSession(sessionId),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
 export function useApiKeys() {
-  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: dataApi.apiKeys, retry: false });
+  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: apiKeysApi.list, retry: false });
 }

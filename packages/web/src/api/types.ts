@@ -1,42 +1,8 @@
-// Request and response shapes. Those that @repobundle/contract defines come from there (types
-// only: nothing of it reaches the bundle); the rest are written from the spec's call tables and
-// are to be moved into the contract as the server grows them (jobs, payments, GitHub).
-import type {
-  ApiKey,
-  ApiKeyListResponse,
-  ApiKeyScope,
-  CreateApiKeyRequest,
-  CreatedApiKeyResponse,
-  AutoDeleteAfter,
-  CreditType,
-  JobError,
-  JobFileContentResponse,
-  JobFilesResponse,
-  JobListResponse,
-  JobResponse,
-  JobStatus,
-  MessageResponse,
-  Pagination,
-  Transaction,
-  TransactionsResponse,
-  TransactionType,
-  StatusResponse,
-  TokenResponse,
-  UserResponse,
-  UserSettings,
-  VerifyResponse,
-  WaitlistCountResponse,
-  CheckoutOutcome,
-  CheckoutSession,
-} from '@repobundle/contract';
+// Shapes the web app reads that @repobundle/contract does not define (yet): everything the
+// contract defines is imported from it directly, never declared again here.
+import type { AutoDeleteAfter, JobFilesResponse, UserResponse } from '@repobundle/contract';
 
-export type { AutoDeleteAfter, CreditType, MessageResponse, UserSettings, VerifyResponse };
-export type { ApiKey, ApiKeyListResponse, ApiKeyScope, CreateApiKeyRequest, CreatedApiKeyResponse };
 export type Role = UserResponse['role'];
-export type { JobStatus };
-export type TokenPair = TokenResponse;
-export type AppStatus = StatusResponse;
-export type WaitlistCount = WaitlistCountResponse;
 
 export const AUTO_DELETE_CHOICES: readonly AutoDeleteAfter[] = [
   'never',
@@ -49,24 +15,9 @@ export const AUTO_DELETE_CHOICES: readonly AutoDeleteAfter[] = [
   '30days',
 ];
 
-/** GET /auth/me. */
-export type MeResponse = UserResponse;
 /** The user as the app keeps it; settings are held beside it. */
 export type User = Omit<UserResponse, 'settings'>;
 
-// Jobs and the credit ledger come from the contract the server answers with.
-export type Job = JobResponse;
-export type {
-  JobError,
-  JobFileContentResponse,
-  JobFilesResponse,
-  JobListResponse,
-  JobResponse,
-  Pagination,
-  Transaction,
-  TransactionsResponse,
-  TransactionType,
-};
 export type JobFile = JobFilesResponse['files'][number];
 
 /**
@@ -134,21 +85,4 @@ export interface Plan {
   upload_limit_mb: number;
   allowed_output_formats: string[];
   features: string[];
-}
-
-export interface CreditPack {
-  tokens: number;
-  price: number;
-}
-
-export interface CheckoutResponse {
-  url: string;
-}
-
-/** The built-in test-mode checkout (no payment provider configured) and where it leads. */
-export type { CheckoutOutcome, CheckoutSession };
-
-export interface GithubAuthorizeUrl {
-  authorization_url: string;
-  state: string;
 }

@@ -68,3 +68,25 @@ export function formatUsd(value: number): string {
 export function emailName(email: string): string {
   return email.split('@')[0] ?? email;
 }
+
+/**
+ * Sizes as people read them: 0 B, 812 B, 4.2 KB, 18 MB. A size that cannot be (NaN, negative,
+ * infinite: a field the server left out, a failed read) shows as a dash rather than "NaN B".
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** "1 file", "12 files", "1,204 outputs". */
+export function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,4 +1,5 @@
-import type { CreditPack, Plan } from '../api/types.js';
+import type { CreditPack } from '@repobundle/contract';
+import type { Plan } from '../api/types.js';
 
 // Built-in plan data, used when GET /payments/plans fails.
 export const FALLBACK_PLANS: Plan[] = [

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { Transaction, TransactionsResponse } from '../api/types.js';
+import type { Transaction, TransactionsResponse } from '@repobundle/contract';
 import {
   TOTALS_MAX_PAGES,
   groupByJob,

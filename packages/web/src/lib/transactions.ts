@@ -1,4 +1,4 @@
-import type { Transaction, TransactionType, TransactionsResponse } from '../api/types.js';
+import type { Transaction, TransactionsResponse, TransactionType } from '@repobundle/contract';
 
 // Usage screen rules. Filtering, search and paging run on the server
 // (GET /payments/transactions); these build its query and total the ledger.

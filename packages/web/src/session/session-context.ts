@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { User, UserSettings } from '../api/types.js';
+import type { UserSettings } from '@repobundle/contract';
+import type { User } from '../api/types.js';
 
 export interface Session {
   /** False until the stored token (if any) has been checked. */

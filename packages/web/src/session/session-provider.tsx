@@ -4,7 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error.js';
 import { authApi } from '../api/auth-api.js';
 import { onAuthExpired, tokens } from '../api/client.js';
-import type { MeResponse, User, UserSettings } from '../api/types.js';
+import type { UserResponse, UserSettings } from '@repobundle/contract';
+import type { User } from '../api/types.js';
 import { isGuardedPath } from '../lib/guarded-paths.js';
 import { throttleRefresh } from '../lib/throttle-refresh.js';
 import { SessionContext, type Session } from './session-context.js';
@@ -14,7 +15,7 @@ const DEFAULT_SETTINGS: UserSettings = {
   default_credit_type: 'monthly',
 };
 
-function splitMe(me: MeResponse): { user: User; settings: UserSettings } {
+function splitMe(me: UserResponse): { user: User; settings: UserSettings } {
   const { settings, ...user } = me;
   return {
     user,

@@ -9,6 +9,7 @@ import {
   type RepositoryInfo,
   type RepositoryPreviewResponse,
   type RepositoryFileContentResponse,
+  type RepositoryTarget,
   type RepositoryZipResponse,
   type fromGithubRequestSchema,
 } from '@repobundle/contract';
@@ -36,7 +37,7 @@ import {
   type CheckoutMode,
 } from './repository-checkout.js';
 import { findEntry, isRegularFile, listTree, type TreeEntry } from './repository-tree.js';
-import { filePathProblem, parseRepositoryUrl, type RepositoryTarget } from './repository-url.js';
+import { filePathProblem, parseRepositoryUrl } from './repository-url.js';
 
 const MB = 1024 * 1024;
 

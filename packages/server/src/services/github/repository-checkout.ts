@@ -1,3 +1,4 @@
+import type { RepositoryTarget } from '@repobundle/contract';
 import { CHANGE_HISTORY_COMMITS } from '@repobundle/engine';
 import { checkoutLimiter } from './checkout-limiter.js';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import { GitCommandError, gitEnvironment, runGit } from '../../adapters/git/git-command.js';
-import { buildCloneUrl, isCommitId, type RepositoryTarget } from './repository-url.js';
+import { buildCloneUrl, isCommitId } from './repository-url.js';
 
 /** Time allowed to each git command (a partial clone's reads fetch from the host too). */
 const GIT_TIMEOUT_MS = 120_000;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
-import {
-  buildCloneUrl,
-  filePathProblem,
-  INVALID_REPOSITORY_URL,
-  parseRepositoryUrl,
-  refProblem,
-} from './repository-url.js';
+import { INVALID_REPOSITORY_URL, refProblem } from '@repobundle/contract';
+import { buildCloneUrl, filePathProblem, parseRepositoryUrl } from './repository-url.js';
 
 function refusal(run: () => unknown): AppError {
   try {

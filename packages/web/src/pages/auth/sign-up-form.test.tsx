@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -5,9 +6,11 @@ import { SignUpForm } from './sign-up-form.js';
 
 function renderForm(email = 'ada@example.com') {
   render(
-    <MemoryRouter>
-      <SignUpForm email={email} setEmail={() => undefined} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <SignUpForm email={email} setEmail={() => undefined} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return {
     password: screen.getByLabelText('Password') as HTMLInputElement,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi } from '../../api/auth-api.js';
+import { useRegister } from '../../api/account-mutations.js';
 import { setPendingEmail } from '../../api/token-store.js';
 import { PasswordStrength } from '../../components/auth/password-strength.js';
 import { Button } from '../../components/ui/button.js';
@@ -13,7 +13,8 @@ import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
 export function SignUpForm({ email, setEmail }: { email: string; setEmail(value: string): void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [loading, setLoading] = useState(false);
+  const registering = useRegister();
+  const loading = registering.isPending;
   const [error, setError] = useState<string | null>(null);
   const errors = validatePassword(password);
 
@@ -24,10 +25,9 @@ export function SignUpForm({ email, setEmail }: { email: string; setEmail(value:
       return;
     }
     if (!email || !password || loading) return;
-    setLoading(true);
     setError(null);
     try {
-      await authApi.register(email, password);
+      await registering.mutateAsync({ email, password });
       setPendingEmail(email);
       void navigate('/verify', { replace: true });
     } catch (caught) {
@@ -37,8 +37,6 @@ export function SignUpForm({ email, setEmail }: { email: string; setEmail(value:
         localStorage.setItem(WAITLIST_FLAG_KEY, 'true');
         void navigate('/waitlist');
       }
-    } finally {
-      setLoading(false);
     }
   };
 

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
-import { dataApi } from '../../api/data-api.js';
-import type { CheckoutOutcome, CheckoutSession } from '../../api/types.js';
+import { useFinishCheckout } from '../../api/mutations.js';
+import { useCheckoutSession } from '../../api/queries.js';
+import type { CheckoutSession } from '@repobundle/contract';
 import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
@@ -19,34 +18,28 @@ const FAILED = 'The payment could not be completed. Please try again.';
 export function CheckoutPage() {
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const session = useQuery({
-    queryKey: ['checkout-session', sessionId],
-    queryFn: () => dataApi.checkoutSession(sessionId),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const session = useCheckoutSession(sessionId);
+  const finishing = useFinishCheckout(sessionId);
+  // The buttons stay busy after success too, while the page leaves for the outcome.
+  const busy = finishing.isPending || finishing.isSuccess ? (finishing.variables ?? null) : null;
+  const error = finishing.error
+    ? isApiError(finishing.error) && finishing.error.message
+      ? finishing.error.message
+      : FAILED
+    : null;
 
-  const finish = async (action: 'pay' | 'cancel') => {
-    setBusy(action);
-    setError(null);
-    try {
-      const outcome: CheckoutOutcome =
-        action === 'pay'
-          ? await dataApi.completeCheckout(sessionId)
-          : await dataApi.cancelCheckout(sessionId);
-      const target = new URL(outcome.redirect_url, window.location.origin);
-      // Same origin: stay in the app; another (a configured APP_URL) needs a full load.
-      if (target.origin === window.location.origin) {
-        void navigate(`${target.pathname}${target.search}`, { replace: true });
-      } else {
-        window.location.assign(target.href);
-      }
-    } catch (failure) {
-      setError(isApiError(failure) && failure.message ? failure.message : FAILED);
-      setBusy(null);
-    }
+  const finish = (action: 'pay' | 'cancel') => {
+    finishing.mutate(action, {
+      onSuccess: (outcome) => {
+        const target = new URL(outcome.redirect_url, window.location.origin);
+        // Same origin: stay in the app; another (a configured APP_URL) needs a full load.
+        if (target.origin === window.location.origin) {
+          void navigate(`${target.pathname}${target.search}`, { replace: true });
+        } else {
+          window.location.assign(target.href);
+        }
+      },
+    });
   };
 
   if (session.isPending) {
@@ -88,7 +81,7 @@ export function CheckoutPage() {
               block
               loading={busy === 'pay'}
               disabled={busy !== null}
-              onClick={() => void finish('pay')}
+              onClick={() => finish('pay')}
             >
               Pay {formatUsd(order.amount_cents / 100)}
             </Button>
@@ -97,7 +90,7 @@ export function CheckoutPage() {
               block
               loading={busy === 'cancel'}
               disabled={busy !== null}
-              onClick={() => void finish('cancel')}
+              onClick={() => finish('cancel')}
             >
               Cancel
             </Button>

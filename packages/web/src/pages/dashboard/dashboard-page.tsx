@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { dataApi } from '../../api/data-api.js';
+import { useDeleteJob } from '../../api/mutations.js';
 import { useJobs } from '../../api/queries.js';
-import type { Job } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { ButtonLink } from '../../components/ui/button.js';
 import { EmptyState, Skeleton } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -11,13 +10,13 @@ import { useToast } from '../../components/ui/toast.js';
 import { useFirstTimeTour } from '../../hooks/use-first-time-tour.js';
 import { emailName, formatDuration, formatNumber } from '../../lib/format.js';
 import { useSession } from '../../session/session-context.js';
-import { DeleteJobDialog } from './delete-job-dialog.js';
+import { DELETE_JOB_FAILED, DeleteJobDialog } from './delete-job-dialog.js';
 import { JobsTable } from './jobs-table.js';
 import { Pagination } from './pagination.js';
 import { StatCard } from './stat-card.js';
 import './dashboard.css';
 
-function averageProcessingMs(jobs: Job[]): number | null {
+function averageProcessingMs(jobs: JobResponse[]): number | null {
   const durations = jobs
     .filter((job) => job.finished_at && job.status === 'succeeded')
     .map(
@@ -32,9 +31,9 @@ function averageProcessingMs(jobs: Job[]): number | null {
 export function DashboardPage() {
   const { user, refreshUser } = useSession();
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Job | null>(null);
+  const [deleting, setDeleting] = useState<JobResponse | null>(null);
   const jobs = useJobs(page);
-  const queryClient = useQueryClient();
+  const deletion = useDeleteJob();
   const toast = useToast();
   useFirstTimeTour();
 
@@ -46,13 +45,12 @@ export function DashboardPage() {
   const onConfirmDelete = async (digits: string) => {
     if (!deleting) return;
     try {
-      await dataApi.deleteJob(deleting.id, digits);
+      await deletion.mutateAsync({ id: deleting.id, digits });
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['jobs', page] });
       void refreshUser(true);
       toast.show('Job deleted', 'success');
     } catch {
-      window.alert('Failed to delete job. Please try again.');
+      toast.show(DELETE_JOB_FAILED, 'error');
     }
   };
 

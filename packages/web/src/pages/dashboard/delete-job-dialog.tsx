@@ -5,13 +5,14 @@ import { Alert } from '../../components/ui/feedback.js';
 import { TextField } from '../../components/ui/field.js';
 
 export const CONFIRM_LENGTH = 5;
+export const DELETE_JOB_FAILED = 'Failed to delete job. Please try again.';
 
 interface DeleteJobDialogProps {
   jobId: string | null;
   onCancel(): void;
   /** Receives the typed digits; the server compares them, the client does not. */
   onConfirm(digits: string): Promise<void>;
-  /** A failure to show inside the dialog (the job page); the dashboard alerts instead. */
+  /** A failure to show inside the dialog (the job page); the dashboard shows a toast instead. */
   error?: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Job } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatShortDateTime } from '../../lib/format.js';
@@ -10,7 +10,7 @@ import { DataTable } from '../../components/ui/table.js';
 
 /** A table on wide screens; a list of cards on phones, where nine columns cannot fit. */
 /** What a done job used; what a running one holds; a failed one's reservation came back. */
-function JobCreditsValue({ job }: { job: Job }) {
+function JobCreditsValue({ job }: { job: JobResponse }) {
   const credits = jobCredits(job);
   return (
     <span title={`Credits ${credits.label}`}>
@@ -19,7 +19,13 @@ function JobCreditsValue({ job }: { job: Job }) {
   );
 }
 
-export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
+export function JobsTable({
+  jobs,
+  onDelete,
+}: {
+  jobs: JobResponse[];
+  onDelete(job: JobResponse): void;
+}) {
   return (
     <>
       <div className="jobs-table">
@@ -30,7 +36,7 @@ export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job):
   );
 }
 
-function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
+function JobCards({ jobs, onDelete }: { jobs: JobResponse[]; onDelete(job: JobResponse): void }) {
   return (
     <ul className="job-cards" aria-label="Recent jobs">
       {jobs.map((job) => {
@@ -84,7 +90,7 @@ function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
   );
 }
 
-function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
+function JobsGrid({ jobs, onDelete }: { jobs: JobResponse[]; onDelete(job: JobResponse): void }) {
   return (
     <DataTable caption="Recent jobs">
       <thead>
@@ -156,8 +162,8 @@ function JobActions({
   onDelete,
   compact = false,
 }: {
-  job: Job;
-  onDelete(job: Job): void;
+  job: JobResponse;
+  onDelete(job: JobResponse): void;
   compact?: boolean;
 }) {
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authApi } from '../../api/auth-api.js';
+import { useForgotPassword } from '../../api/account-mutations.js';
 import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
@@ -8,7 +8,8 @@ import { Alert } from '../../components/ui/feedback.js';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [loading, setLoading] = useState(false);
+  const sending = useForgotPassword();
+  const loading = sending.isPending;
   const [banner, setBanner] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
@@ -17,10 +18,9 @@ export function ForgotPasswordPage() {
       setBanner({ tone: 'danger', text: 'Please enter your email address.' });
       return;
     }
-    setLoading(true);
     setBanner(null);
     try {
-      const response = await authApi.forgotPassword(email.trim());
+      const response = await sending.mutateAsync(email.trim());
       setBanner({
         tone: 'success',
         text:
@@ -29,8 +29,6 @@ export function ForgotPasswordPage() {
       });
     } catch {
       setBanner({ tone: 'danger', text: 'Failed to send password reset email. Please try again.' });
-    } finally {
-      setLoading(false);
     }
   };
 

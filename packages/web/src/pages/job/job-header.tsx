@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Job } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatDateTime } from '../../lib/format.js';
@@ -8,7 +8,7 @@ import { useCopy } from './file-actions.js';
 
 interface JobHeaderProps {
   jobId: string;
-  job: Job | undefined;
+  job: JobResponse | undefined;
   downloading: boolean;
   onDownload(): void;
   onDelete(): void;

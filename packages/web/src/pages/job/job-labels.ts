@@ -1,4 +1,4 @@
-import type { JobResponse } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 
 // How the job page names the values of a job.
 

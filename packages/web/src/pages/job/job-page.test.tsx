@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Job } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { JOB_POLL_MS } from '../../api/job-queries.js';
 import { JOB_ID, Providers, json, makeJob, makeSession } from './job-test-utils.js';
 import { JobPage } from './job-page.js';
 
-type Answer = Job | { status: number; body: unknown };
+type Answer = JobResponse | { status: number; body: unknown };
 
 /** Serves the job from a script of answers, one per GET of the job (the last one repeats). */
 function serve(answers: Answer[]) {

@@ -1,18 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { jobKeys, useJob } from '../../api/job-queries.js';
-import { jobsApi } from '../../api/jobs-api.js';
+import { useJob } from '../../api/job-queries.js';
+import { useDeleteJob, useDownloadJob } from '../../api/mutations.js';
 import { ButtonLink, Button } from '../../components/ui/button.js';
 import { Badge, Spinner } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { Tabs } from '../../components/ui/tabs.js';
 import { useSession } from '../../session/session-context.js';
-import { DeleteJobDialog } from '../dashboard/delete-job-dialog.js';
+import { DELETE_JOB_FAILED, DeleteJobDialog } from '../dashboard/delete-job-dialog.js';
 import { AnalyticsTab } from './analytics/analytics-tab.js';
 import { errorCount } from './analytics/processing-errors.js';
 import { saveBlob } from './file-actions.js';
-import { plural } from './format-bytes.js';
+import { plural } from '../../lib/format.js';
 import { JobHeader } from './job-header.js';
 import { isRunning } from './job-labels.js';
 import { OverviewTab } from './overview/overview-tab.js';
@@ -27,7 +26,6 @@ const TAB_NAMES: Record<TabId, string> = {
   preview: 'Preview Files',
   analytics: 'Analytics',
 };
-export const DELETE_FAILED = 'Failed to delete job. Please try again.';
 
 /** The job detail page, /jobs/{jobId}. */
 export function JobPage() {
@@ -40,32 +38,26 @@ export function JobPage() {
   const job = query.data;
   useJobUserRefresh(job?.status);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deletion = useDeleteJob();
   const { refreshUser } = useSession();
-  const [downloading, setDownloading] = useState(false);
+  const downloadJob = useDownloadJob();
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await jobsApi.download(jobId), `job-${jobId}.zip`);
-    } catch (error) {
+  const download = () => {
+    downloadJob.mutate(jobId, {
+      onSuccess: (blob) => saveBlob(blob, `job-${jobId}.zip`),
       // A download failure is only logged.
-      console.error('Download failed', error);
-    } finally {
-      setDownloading(false);
-    }
+      onError: (error) => console.error('Download failed', error),
+    });
   };
   const remove = async (digits: string) => {
     try {
-      await jobsApi.remove(jobId, digits);
-      queryClient.removeQueries({ queryKey: jobKeys.job(jobId) });
-      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      await deletion.mutateAsync({ id: jobId, digits });
       void refreshUser(true);
       void navigate('/dashboard');
     } catch {
-      setDeleteError(DELETE_FAILED);
+      setDeleteError(DELETE_JOB_FAILED);
     }
   };
 
@@ -151,8 +143,8 @@ export function JobPage() {
       <JobHeader
         jobId={jobId}
         job={job}
-        downloading={downloading}
-        onDownload={() => void download()}
+        downloading={downloadJob.isPending}
+        onDownload={download}
         onDelete={() => {
           setDeleteError(null);
           setDeleting(true);

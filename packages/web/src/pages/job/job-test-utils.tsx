@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { Job, User } from '../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
+import type { User } from '../../api/types.js';
 import { SessionContext, type Session } from '../../session/session-context.js';
 
 // Shared by the job page's component tests: a job as the server answers it, a JSON response,
@@ -9,7 +10,7 @@ import { SessionContext, type Session } from '../../session/session-context.js';
 
 export const JOB_ID = '3f2a9c1e-7b44-4d0e-9a51-0c2d4e6fab12';
 
-export function makeJob(overrides: Partial<Job> = {}): Job {
+export function makeJob(overrides: Partial<JobResponse> = {}): JobResponse {
   return {
     id: JOB_ID,
     job_id: JOB_ID,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isSettled } from '../../api/job-queries.js';
-import type { JobStatus } from '../../api/types.js';
+import type { JobStatus } from '@repobundle/contract';
 import { useSession } from '../../session/session-context.js';
 
 /**

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dataApi } from '../../api/data-api.js';
+import { useStartCheckout, type CheckoutRequest } from '../../api/mutations.js';
 import { usePacks, usePlans } from '../../api/queries.js';
-import type { CreditPack, Plan } from '../../api/types.js';
+import type { CreditPack } from '@repobundle/contract';
+import type { Plan } from '../../api/types.js';
 import { Faq } from '../../components/faq.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
+import { useToast } from '../../components/ui/toast.js';
 import { formatNumber, formatUsd } from '../../lib/format.js';
 import { downgradeWarning, FALLBACK_PACKS, FALLBACK_PLANS, isDowngrade } from '../../lib/plans.js';
 import { useSession } from '../../session/session-context.js';
@@ -23,7 +25,10 @@ export function PricingPage() {
   const [view, setView] = useState<'subscriptions' | 'packs'>('subscriptions');
   const [yearly, setYearly] = useState(false);
   const [compareOpen, setCompareOpen] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const checkingOut = useStartCheckout();
+  const busy = checkingOut.isPending ? busyKey : null;
+  const toast = useToast();
 
   // The page falls back to built-in plan data when the plan call fails.
   const fetched = plansQuery.data?.filter((plan) => ['free', 'starter', 'pro'].includes(plan.id));
@@ -31,20 +36,16 @@ export function PricingPage() {
   const packs = packsQuery.data && packsQuery.data.length > 0 ? packsQuery.data : FALLBACK_PACKS;
   const currentPlan = user ? (user.subscription_plan ?? user.role).toLowerCase() : null;
 
-  const checkout = async (key: string, start: () => Promise<{ url: string }>) => {
+  const checkout = (key: string, request: CheckoutRequest) => {
     if (!user) {
       void navigate('/auth', { state: { from: { pathname: '/pricing', search: '' } } });
       return;
     }
-    setBusy(key);
-    try {
-      const { url } = await start();
-      window.location.assign(url);
-    } catch {
-      window.alert(CHECKOUT_FAILED);
-    } finally {
-      setBusy(null);
-    }
+    setBusyKey(key);
+    checkingOut.mutate(request, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: () => toast.show(CHECKOUT_FAILED, 'error'),
+    });
   };
 
   const choosePlan = (plan: Plan) => {
@@ -56,13 +57,11 @@ export function PricingPage() {
       void navigate('/dashboard');
       return;
     }
-    void checkout(plan.id, () =>
-      dataApi.subscriptionCheckout(`${plan.id}_${yearly ? 'yearly' : 'monthly'}`),
-    );
+    checkout(plan.id, { plan: `${plan.id}_${yearly ? 'yearly' : 'monthly'}` });
   };
 
   const choosePack = (pack: CreditPack) => {
-    void checkout(`pack-${pack.tokens}`, () => dataApi.packCheckout(pack.tokens));
+    checkout(`pack-${pack.tokens}`, { packTokens: pack.tokens });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { authApi } from '../../api/auth-api.js';
+import { useResetPassword } from '../../api/account-mutations.js';
 import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
 import { PasswordField } from '../../components/ui/field.js';
@@ -31,7 +31,8 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [sending, setSending] = useState(false);
+  const resetting = useResetPassword();
+  const sending = resetting.isPending;
   const [banner, setBanner] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
   if (!email || !token) {
@@ -55,10 +56,9 @@ export function ResetPasswordPage() {
       setBanner({ tone: 'danger', text: problem });
       return;
     }
-    setSending(true);
     setBanner(null);
     try {
-      const response = await authApi.resetPassword(email, token, password);
+      const response = await resetting.mutateAsync({ email, token, password });
       setBanner({
         tone: 'success',
         text: response?.message ?? 'Your password has been reset. You can now sign in.',
@@ -71,8 +71,6 @@ export function ResetPasswordPage() {
           ? caught.message
           : null;
       setBanner({ tone: 'danger', text: detail ?? 'Failed to reset password. Please try again.' });
-    } finally {
-      setSending(false);
     }
   };
 

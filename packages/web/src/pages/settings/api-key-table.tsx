@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
-import { dataApi } from '../../api/data-api.js';
-import type { ApiKey } from '../../api/types.js';
+import { useRevokeApiKey } from '../../api/mutations.js';
+import type { ApiKey } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { Alert, Badge, EmptyState } from '../../components/ui/feedback.js';
@@ -13,24 +13,17 @@ function isExpired(key: ApiKey): boolean {
 }
 
 /** The user's keys; revoking asks first, since programs using the key stop at once. */
-export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked(): void }) {
+export function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const revocation = useRevokeApiKey();
+  const busy = revocation.isPending;
+  const error = revocation.error
+    ? messageOf(revocation.error, 'The key could not be revoked. Please try again.')
+    : null;
 
-  const revoke = async () => {
+  const revoke = () => {
     if (!revoking) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await dataApi.revokeApiKey(revoking.id);
-      setRevoking(null);
-      onRevoked();
-    } catch (failure) {
-      setError(messageOf(failure, 'The key could not be revoked. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    revocation.mutate(revoking.id, { onSuccess: () => setRevoking(null) });
   };
 
   if (keys.length === 0) {
@@ -100,7 +93,7 @@ export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked(): 
             <Button variant="secondary" onClick={() => setRevoking(null)} disabled={busy}>
               Cancel
             </Button>
-            <Button variant="danger" loading={busy} onClick={() => void revoke()}>
+            <Button variant="danger" loading={busy} onClick={revoke}>
               Revoke key
             </Button>
           </>

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys, useApiKeys } from '../../api/queries.js';
-import type { CreatedApiKeyResponse } from '../../api/types.js';
+import { useApiKeys } from '../../api/queries.js';
+import type { CreatedApiKeyResponse } from '@repobundle/contract';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { ApiKeyTable } from './api-key-table.js';
 import { CreateApiKeyForm } from './create-api-key-form.js';
@@ -11,9 +10,7 @@ import { SettingsSection } from './settings-section.js';
 /** Personal API keys: create one (its secret shown once), see when each was used, revoke. */
 export function ApiKeysTab() {
   const keys = useApiKeys();
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
 
   return (
     <>
@@ -27,17 +24,12 @@ export function ApiKeysTab() {
           </>
         }
       >
-        <CreateApiKeyForm
-          onCreated={(key) => {
-            setCreated(key);
-            void refresh();
-          }}
-        />
+        <CreateApiKeyForm onCreated={setCreated} />
       </SettingsSection>
       <SettingsSection title="Your keys">
         {keys.isPending && <Spinner label="Loading keys" />}
         {keys.isError && <Alert tone="danger">Failed to load your API keys.</Alert>}
-        {keys.data && <ApiKeyTable keys={keys.data.keys} onRevoked={() => void refresh()} />}
+        {keys.data && <ApiKeyTable keys={keys.data.keys} />}
       </SettingsSection>
       <NewApiKeyDialog created={created} onClose={() => setCreated(null)} />
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi } from '../../api/auth-api.js';
+import { useRequestEmailChange, useVerifyEmailChange } from '../../api/account-mutations.js';
 import { Button } from '../../components/ui/button.js';
 import { PasswordField, TextField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
@@ -20,7 +20,9 @@ export function ChangeEmailForm() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'form' | 'code' | 'done'>('form');
-  const [busy, setBusy] = useState(false);
+  const requesting = useRequestEmailChange();
+  const verifying = useVerifyEmailChange();
+  const busy = requesting.isPending || verifying.isPending;
   const [banner, setBanner] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
   useEffect(() => {
@@ -34,10 +36,9 @@ export function ChangeEmailForm() {
 
   const request = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setBanner(null);
     try {
-      const response = await authApi.changeEmail(password, email.trim());
+      const response = await requesting.mutateAsync({ password, email: email.trim() });
       setBanner({
         tone: 'success',
         text: response?.message ?? `We sent a verification code to ${email.trim()}.`,
@@ -45,18 +46,15 @@ export function ChangeEmailForm() {
       setStep('code');
     } catch (caught) {
       setBanner({ tone: 'danger', text: detailOr(caught, 'Failed to request email change') });
-    } finally {
-      setBusy(false);
     }
   };
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) return;
-    setBusy(true);
     setBanner(null);
     try {
-      const response = await authApi.verifyEmailChange(email.trim(), code.trim());
+      const response = await verifying.mutateAsync({ email: email.trim(), code: code.trim() });
       setBanner({
         tone: 'success',
         text: `${response?.message ?? 'Email changed.'} Please sign in again with your new email.`,
@@ -64,8 +62,6 @@ export function ChangeEmailForm() {
       setStep('done');
     } catch (caught) {
       setBanner({ tone: 'danger', text: detailOr(caught, 'Failed to verify email change') });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { authApi } from '../../api/auth-api.js';
+import { useChangePassword } from '../../api/account-mutations.js';
 import { Button } from '../../components/ui/button.js';
 import { PasswordField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
@@ -11,7 +11,8 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const changing = useChangePassword();
+  const busy = changing.isPending;
   const [banner, setBanner] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const filled = Boolean(current && next && confirm);
 
@@ -32,10 +33,9 @@ export function ChangePasswordForm() {
       setBanner({ tone: 'danger', text: problems[0]! });
       return;
     }
-    setBusy(true);
     setBanner(null);
     try {
-      const response = await authApi.changePassword(current, next);
+      const response = await changing.mutateAsync({ current, next });
       // Every other session was revoked; this one continues with the fresh pair.
       await acceptTokens(response.access_token, response.refresh_token);
       setBanner({ tone: 'success', text: response?.message ?? 'Password changed successfully.' });
@@ -46,8 +46,6 @@ export function ChangePasswordForm() {
           ? caught.message
           : null;
       setBanner({ tone: 'danger', text: detail ?? 'Failed to change password' });
-    } finally {
-      setBusy(false);
     }
   };
 

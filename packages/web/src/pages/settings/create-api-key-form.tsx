@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/api-error.js';
-import { dataApi } from '../../api/data-api.js';
-import type { ApiKeyScope, CreatedApiKeyResponse } from '../../api/types.js';
+import { useCreateApiKey } from '../../api/mutations.js';
+import type { ApiKeyScope, CreatedApiKeyResponse } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { TextField } from '../../components/ui/field.js';
@@ -26,34 +26,40 @@ export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKeyRe
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
   const [expiry, setExpiry] = useState<Expiry>('90');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [nameMissing, setNameMissing] = useState(false);
+  const creation = useCreateApiKey();
+  const busy = creation.isPending;
+  const error = nameMissing
+    ? 'Give the key a name, such as the script or machine that uses it.'
+    : creation.error
+      ? messageOf(creation.error, 'The key could not be created. Please try again.')
+      : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Give the key a name, such as the script or machine that uses it.');
+      setNameMissing(true);
+      creation.reset();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await dataApi.createApiKey({
+    setNameMissing(false);
+    creation.mutate(
+      {
         name: name.trim(),
         scope,
         ...(expiry === 'never' ? {} : { expires_in_days: Number(expiry) }),
-      });
-      setName('');
-      onCreated(created);
-    } catch (failure) {
-      setError(messageOf(failure, 'The key could not be created. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: (created) => {
+          setName('');
+          onCreated(created);
+        },
+      },
+    );
   };
 
   return (
-    <form className="stack settings-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack settings-form" onSubmit={submit} noValidate>
       {error && <Alert tone="danger">{error}</Alert>}
       <TextField
         label="Key name"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { authApi } from '../../api/auth-api.js';
-import { AUTO_DELETE_CHOICES, type AutoDeleteAfter, type CreditType } from '../../api/types.js';
+import { useSaveSettings } from '../../api/account-mutations.js';
+import type { AutoDeleteAfter, CreditType } from '@repobundle/contract';
+import { AUTO_DELETE_CHOICES } from '../../api/types.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Select } from '../../components/ui/select.js';
@@ -27,7 +28,8 @@ export function JobManagementTab() {
   const [creditType, setCreditType] = useState<CreditType>(
     settings?.default_credit_type ?? 'monthly',
   );
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveSettings();
+  const busy = saving.isPending;
   const [banner, setBanner] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
   useEffect(() => {
@@ -37,9 +39,8 @@ export function JobManagementTab() {
   }, [banner]);
 
   const save = async () => {
-    setBusy(true);
     try {
-      await authApi.saveSettings({
+      await saving.mutateAsync({
         auto_delete_after: autoDelete,
         default_credit_type: creditType,
       });
@@ -47,8 +48,6 @@ export function JobManagementTab() {
       void refreshUser(true);
     } catch {
       setBanner({ tone: 'danger', text: 'Failed to save settings' });
-    } finally {
-      setBusy(false);
     }
   };
 

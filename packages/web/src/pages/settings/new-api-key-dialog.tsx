@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CreatedApiKeyResponse } from '../../api/types.js';
+import type { CreatedApiKeyResponse } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { Alert } from '../../components/ui/feedback.js';

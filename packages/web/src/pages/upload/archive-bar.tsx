@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import { formatBytes } from '../../lib/format-bytes.js';
+import { formatBytes } from '../../lib/format.js';
 import { UploadIcon } from './upload-icons.js';
 import type { RepositorySource } from './rules/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';

@@ -8,8 +8,8 @@ import { TextField } from '../../components/ui/field.js';
 import { Icon } from '../../components/ui/icons.js';
 import {
   canImportRepositories,
-  INVALID_REPOSITORY_URL,
   parseRepositoryUrl,
+  repositoryUrlProblem,
   type RepositorySource,
 } from './rules/repository-url.js';
 import { decodeBase64InPieces } from './decode-base64.js';
@@ -73,7 +73,8 @@ export function RepositoryPanel({
   const [message, setMessage] = useState<string | null>(null);
   const eligible = canImportRepositories(user);
   const needsConnection = !user.github_connected;
-  const valid = parseRepositoryUrl(url) !== null;
+  const urlProblem = repositoryUrlProblem(url);
+  const valid = urlProblem === null;
   const loading = stage !== null;
 
   if (!eligible || outcome === 'upgrade') return <ProUpsell />;
@@ -140,7 +141,7 @@ export function RepositoryPanel({
             disabled={needsConnection}
             onChange={(event) => setUrl(event.target.value)}
             onBlur={() => setTouched(true)}
-            error={touched && url && !valid ? INVALID_REPOSITORY_URL : null}
+            error={touched && url ? urlProblem : null}
             hint="Add /tree/branch to pick a branch or commit; the default is main."
           />
           <OptionToggle

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '@repobundle/contract';
 import { TransactionsTable } from './transactions-table.js';
 
 const JOB = 'abcdef0123456789';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '@repobundle/contract';
 import { Badge } from '../../components/ui/feedback.js';
 import { DataTable } from '../../components/ui/table.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '@repobundle/contract';
 import { Providers, json } from '../job/job-test-utils.js';
 import { UsagePage } from './usage-page.js';
 

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { dataApi } from '../../api/data-api.js';
-import { queryKeys, useWaitlistCount } from '../../api/queries.js';
+import { useJoinWaitlist } from '../../api/mutations.js';
+import { useWaitlistCount } from '../../api/queries.js';
 import { FeatureCards, StepCards } from '../../components/marketing-cards.js';
 import { ParticleBackground } from '../../components/particle-background.js';
 import { Button } from '../../components/ui/button.js';
@@ -73,20 +72,19 @@ export function WaitlistPage() {
     return flagged;
   });
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'joined' | 'error'>('idle');
+  const joining = useJoinWaitlist();
+  const state = joining.isPending
+    ? 'sending'
+    : joining.isSuccess
+      ? 'joined'
+      : joining.isError
+        ? 'error'
+        : 'idle';
   const input = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setState('sending');
-    try {
-      await dataApi.joinWaitlist(email.trim());
-      setState('joined');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.waitlistCount });
-    } catch {
-      setState('error');
-    }
+    joining.mutate(email.trim());
   };
 
   const form =

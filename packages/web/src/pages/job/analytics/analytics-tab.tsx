@@ -1,11 +1,11 @@
 import { useJobAnalytics, useJobFiles } from '../../../api/job-queries.js';
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { EmptyState, Skeleton } from '../../../components/ui/feedback.js';
 import { ChunkingAnalyticsView } from './chunking-analytics.js';
 import { FileNotes, ProcessingErrors, SkippedFiles } from './processing-errors.js';
 import './analytics.css';
 
-export function AnalyticsTab({ job }: { job: Job }) {
+export function AnalyticsTab({ job }: { job: JobResponse }) {
   const succeeded = job.status === 'succeeded';
   const analytics = useJobAnalytics(job.id, succeeded);
   const files = useJobFiles(job.id, succeeded);

@@ -1,4 +1,4 @@
-import type { Job, JobError } from '../../../api/types.js';
+import type { JobError, JobResponse } from '@repobundle/contract';
 import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { JobIcon } from '../job-icons.js';
@@ -23,7 +23,7 @@ export function isSkip(error: Pick<JobError, 'reason'>): boolean {
 }
 
 /** Real failures: the job's own failure message and every file that could not be processed. */
-export function errorCount(job: Pick<Job, 'error' | 'errors'>): number {
+export function errorCount(job: Pick<JobResponse, 'error' | 'errors'>): number {
   return job.errors.filter((error) => !isSkip(error)).length + (job.error ? 1 : 0);
 }
 
@@ -43,7 +43,7 @@ const REASON_LABELS: Record<string, string> = {
 };
 
 /** Skipped files: what the rules left out, with each reason, in a neutral colour. */
-export function SkippedFiles({ job }: { job: Job }) {
+export function SkippedFiles({ job }: { job: JobResponse }) {
   const skipped = job.errors.filter(isSkip);
   if (skipped.length === 0) return null;
   return (
@@ -77,7 +77,7 @@ export function SkippedFiles({ job }: { job: Job }) {
 }
 
 /** Processing Errors: the job's failure, then each file that could not be processed. */
-export function ProcessingErrors({ job }: { job: Job }) {
+export function ProcessingErrors({ job }: { job: JobResponse }) {
   const count = errorCount(job);
   const failures = job.errors.filter((error) => !isSkip(error));
   return (
@@ -132,7 +132,7 @@ export function ProcessingErrors({ job }: { job: Job }) {
  * File notes: files where a step the person asked for could not apply (comments kept because no
  * parser reads the language, no syntax outline), each with the reason. Nothing is left silent.
  */
-export function FileNotes({ job }: { job: Job }) {
+export function FileNotes({ job }: { job: JobResponse }) {
   const notes = job.statistics?.file_notes ?? [];
   if (notes.length === 0) return null;
   const files = new Set(notes.map((entry) => entry.path)).size;

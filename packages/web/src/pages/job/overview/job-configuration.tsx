@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Icon } from '../../../components/ui/icons.js';
 import { formatNumber } from '../../../lib/format.js';
 import { CREDIT_TYPE_LABELS, STRATEGY_LABELS } from '../job-labels.js';
@@ -23,7 +23,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Job Configuration: every option the job ran with. */
-export function JobConfiguration({ job }: { job: Job }) {
+export function JobConfiguration({ job }: { job: JobResponse }) {
   return (
     <section className="card" aria-labelledby="job-configuration-title">
       <div className="card-header">

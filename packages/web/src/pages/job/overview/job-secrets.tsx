@@ -1,5 +1,4 @@
-import type { JobSecrets } from '@repobundle/contract';
-import type { Job } from '../../../api/types.js';
+import type { JobResponse, JobSecrets } from '@repobundle/contract';
 import { Alert } from '../../../components/ui/feedback.js';
 import { formatNumber } from '../../../lib/format.js';
 
@@ -72,7 +71,7 @@ function SecretsBody({ secrets }: { secrets: JobSecrets }) {
  * Likely Secrets: found in every job, redaction on or off. Counts by type and file, the private
  * key warning, and how to redact what the output still holds; never a value.
  */
-export function JobSecretsCard({ job }: { job: Job }) {
+export function JobSecretsCard({ job }: { job: JobResponse }) {
   const secrets = job.statistics?.secrets;
   if (!secrets) return null;
   return (

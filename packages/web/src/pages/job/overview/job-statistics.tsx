@@ -1,4 +1,4 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { formatNumber } from '../../../lib/format.js';
 
 function Metric({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -14,7 +14,7 @@ function Metric({ label, value, hint }: { label: string; value: string; hint?: s
 }
 
 /** Job Statistics: what was selected, what the engine made of it, what it cost. */
-export function JobStatistics({ job }: { job: Job }) {
+export function JobStatistics({ job }: { job: JobResponse }) {
   const stats = job.statistics;
   const pending = stats || job.status === 'failed' ? undefined : 'after processing';
   const credits =

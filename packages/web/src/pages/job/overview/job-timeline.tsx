@@ -1,4 +1,4 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Icon } from '../../../components/ui/icons.js';
 import { durationBetween, formatDateTime } from '../../../lib/format.js';
 import { describeScheduledDeletion } from '../../../lib/scheduled-deletion.js';
@@ -11,7 +11,7 @@ interface Step {
 }
 
 /** Job Timeline: created, started, finished (or failed), and when the job is deleted. */
-export function JobTimeline({ job }: { job: Job }) {
+export function JobTimeline({ job }: { job: JobResponse }) {
   const failed = job.status === 'failed';
   const deletion = describeScheduledDeletion(job.scheduled_deletion);
   const steps: Step[] = [

@@ -1,10 +1,10 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Progress } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { STAGE_LABELS, STAGE_STEPS } from '../job-labels.js';
 
 /** The running job's stage and percent, as the worker reports them (job.progress). */
-export function LiveProgress({ job }: { job: Job }) {
+export function LiveProgress({ job }: { job: JobResponse }) {
   const { stage, percent } = job.progress;
   const current = STAGE_STEPS.indexOf(stage as (typeof STAGE_STEPS)[number]);
   const rounded = Math.max(0, Math.min(100, Math.round(percent)));

@@ -1,4 +1,4 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Alert } from '../../../components/ui/feedback.js';
 import { isRunning } from '../job-labels.js';
 import { JobConfiguration } from './job-configuration.js';
@@ -10,7 +10,7 @@ import { JobTimeline } from './job-timeline.js';
 import { LiveProgress } from './live-progress.js';
 import { ProcessingTimeCard } from './processing-time-card.js';
 
-export function OverviewTab({ job }: { job: Job }) {
+export function OverviewTab({ job }: { job: JobResponse }) {
   return (
     <div className="stack job-stack">
       {job.status === 'failed' && (

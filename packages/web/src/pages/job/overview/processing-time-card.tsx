@@ -1,4 +1,4 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { durationBetween, formatDuration } from '../../../lib/format.js';
 import { isRunning } from '../job-labels.js';
 import { useNow } from '../use-now.js';
@@ -7,7 +7,7 @@ import { useNow } from '../use-now.js';
  * Processing time: live and pulsing while the job runs (ticking each second from created_at),
  * the duration once it finished, "N/A" without a finish time.
  */
-export function ProcessingTimeCard({ job }: { job: Job }) {
+export function ProcessingTimeCard({ job }: { job: JobResponse }) {
   const running = isRunning(job);
   const now = useNow(running);
   const value = running

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { JobIcon } from '../job-icons.js';
 import { COPIED_MS, copyText, saveText } from '../file-actions.js';
-import { formatBytes, plural } from '../format-bytes.js';
+import { formatBytes, plural } from '../../../lib/format.js';
 import { bundleFileName, bundleParts, CLIPBOARD_COMFORT_BYTES, joinChunks } from './bundle-text.js';
 
 /**

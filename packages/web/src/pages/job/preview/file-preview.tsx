@@ -3,12 +3,11 @@ import { useFileContent } from '../../../api/job-queries.js';
 import { Button } from '../../../components/ui/button.js';
 import { Badge, EmptyState, Skeleton } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
-import { formatNumber } from '../../../lib/format.js';
+import { formatBytes, formatNumber } from '../../../lib/format.js';
 import { useCodeDocument } from '../code/code-document.js';
 import { CodeView } from '../code/code-view.js';
 import { CopyTextButton } from '../copy-text-button.js';
 import { saveText } from '../file-actions.js';
-import { formatBytes } from '../format-bytes.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from './file-tree.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../components/ui/icons.js';
-import { formatBytes, plural } from '../format-bytes.js';
+import { formatBytes, plural } from '../../../lib/format.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeRow } from './file-tree.js';
 

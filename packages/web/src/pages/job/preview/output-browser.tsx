@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { COPIED_MS, copyText, saveText } from '../file-actions.js';
-import { formatBytes, plural } from '../format-bytes.js';
+import { formatBytes, plural } from '../../../lib/format.js';
 import { JobIcon, type JobIconName } from '../job-icons.js';
 import { FullScreenViewer } from '../viewer/full-screen-viewer.js';
 import { BundleActions } from './bundle-actions.js';

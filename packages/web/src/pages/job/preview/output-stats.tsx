@@ -1,9 +1,9 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { formatNumber } from '../../../lib/format.js';
 import { StatCard } from '../../dashboard/stat-card.js';
 
 /** The four stat cards above the output browser. */
-export function OutputStats({ job }: { job: Job }) {
+export function OutputStats({ job }: { job: JobResponse }) {
   return (
     <div className="grid grid-4 compact-stats">
       <StatCard icon="coins" label="Credits Reserved" value={formatNumber(job.reserved_credits)} />

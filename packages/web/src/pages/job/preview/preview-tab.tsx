@@ -1,4 +1,4 @@
-import type { Job } from '../../../api/types.js';
+import type { JobResponse } from '@repobundle/contract';
 import { Button } from '../../../components/ui/button.js';
 import { EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { useSession } from '../../../session/session-context.js';
@@ -6,7 +6,13 @@ import { OutputBrowser } from './output-browser.js';
 import { OutputStats } from './output-stats.js';
 
 /** Preview Files: the results of a succeeded job, or why there are none yet. */
-export function PreviewTab({ job, onShowAnalytics }: { job: Job; onShowAnalytics(): void }) {
+export function PreviewTab({
+  job,
+  onShowAnalytics,
+}: {
+  job: JobResponse;
+  onShowAnalytics(): void;
+}) {
   const { user } = useSession();
   if (job.status === 'failed') {
     return (

@@ -4,7 +4,7 @@ import { Badge, EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { languageLabel } from './languages.js';
 import { countLines } from '../rules/estimate.js';
-import { formatBytes } from '../../../lib/format-bytes.js';
+import { formatBytes } from '../../../lib/format.js';
 import type { ZipEntry } from '../zip/read-central-directory.js';
 import { UploadIcon } from '../upload-icons.js';
 import { CodeView } from './code-view.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../components/ui/icons.js';
 import { folderState, SHOWN_INELIGIBLE } from './tree-state.js';
-import { formatBytes } from '../../../lib/format-bytes.js';
+import { formatBytes } from '../../../lib/format.js';
 import { UploadIcon } from '../upload-icons.js';
 import type { ExplorerState } from './use-explorer.js';
 import { useVirtualWindow } from './use-virtual-window.js';

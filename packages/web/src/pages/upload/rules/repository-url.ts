@@ -1,9 +1,7 @@
-// Repository URLs: {host}/{owner}/{repo}, optionally /tree/{ref}.
+import { readRepositoryUrl } from '@repobundle/contract';
 
-export const INVALID_REPOSITORY_URL = 'Please enter a valid GitHub repository URL';
-
-const PATTERN =
-  /^(?:https?:\/\/)?(?:www\.)?github\.com\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?:\/tree\/([^\s?#]+?))?\/?$/;
+// Repository URLs follow the server's rules (readRepositoryUrl in @repobundle/contract), so the
+// form accepts exactly what the server will.
 
 export interface RepositoryRef {
   owner: string;
@@ -20,9 +18,16 @@ export interface RepositorySource extends RepositoryRef {
 }
 
 export function parseRepositoryUrl(url: string): RepositoryRef | null {
-  const match = PATTERN.exec(url.trim());
-  if (!match) return null;
-  return { owner: match[1]!, repo: match[2]!, branch: match[3] ?? 'main' };
+  const reading = readRepositoryUrl(url);
+  if ('problem' in reading) return null;
+  const { owner, repo, ref } = reading.target;
+  return { owner, repo, branch: ref };
+}
+
+/** What is wrong with a URL, as the form shows it, or null when the server would take it. */
+export function repositoryUrlProblem(url: string): string | null {
+  const reading = readRepositoryUrl(url);
+  return 'problem' in reading ? reading.problem : null;
 }
 
 /** Starter, Pro and Enterprise (role or subscription plan, any case) may import repositories. */

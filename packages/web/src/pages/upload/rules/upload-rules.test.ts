@@ -7,7 +7,11 @@ import type { Plan } from '../../../api/types.js';
 import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
 import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from '../config/job-fields.js';
 import { nextPlanFor } from './next-plan.js';
-import { canImportRepositories, parseRepositoryUrl } from './repository-url.js';
+import {
+  canImportRepositories,
+  parseRepositoryUrl,
+  repositoryUrlProblem,
+} from './repository-url.js';
 import { normalizeTokenLimit, suggestTokenLimits } from '../config/token-limits.js';
 import { overallPercent, RemainingTimeEstimator } from '../submit/upload-progress.js';
 import { buildFileTree } from '../explorer/file-tree.js';
@@ -322,8 +326,15 @@ describe('plans and repositories', () => {
       branch: 'main',
     });
     expect(parseRepositoryUrl('github.com/acme/shop/tree/release/2.x')?.branch).toBe('release/2.x');
-    expect(parseRepositoryUrl('https://gitlab.com/acme/shop')).toBeNull();
+    expect(parseRepositoryUrl('https://gitlab.com/acme/shop')?.repo).toBe('shop');
     expect(parseRepositoryUrl('https://github.com/acme')).toBeNull();
+    expect(repositoryUrlProblem('https://github.com/acme')).toBe(
+      'Please enter a valid GitHub repository URL',
+    );
+    expect(repositoryUrlProblem('github.com/acme/shop/tree/a..b')).toBe(
+      'The branch or commit "a..b" contains "..".',
+    );
+    expect(repositoryUrlProblem('github.com/acme/shop')).toBeNull();
     expect(canImportRepositories({ role: 'free', subscription_plan: 'PRO' })).toBe(true);
     expect(canImportRepositories({ role: 'free', subscription_plan: 'free' })).toBe(false);
   });
