@@ -243,6 +243,9 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
         .map((file) => file.name)
         .sort(),
     );
+    // The bundle is larger than the budget: some files were degraded, the kept one was not.
+    expect(packing.files.some((file) => file.level !== 'full')).toBe(true);
+    expect(packing.files.find((file) => file.path === 'billing/src/retry.ts')?.level).toBe('full');
     expect(await card.getByTestId('packing-budget').innerText()).toBe('5,000 tokens');
     // The page lists each file at the level the job reports, in the job's order.
     const rows = card.locator('.packing-file');
