@@ -229,6 +229,8 @@ export const JOB_PACKED_FILES = 2000;
 /** A budgeted job's packing: the budget, files per level, and each file's level. */
 export const jobPackingSchema = z.object({
   budget: z.number().int(),
+  /** Tokens of the whole bundle as written (overview and chunks), by the model's tokenizer. */
+  used: z.number().int().optional(),
   levels: z.object({
     full: z.number().int(),
     no_comments: z.number().int(),

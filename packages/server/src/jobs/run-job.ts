@@ -329,7 +329,9 @@ export async function runJob(
       secrets: presentSecrets(bundle.secrets),
       ...presentFileNotes(bundle.files),
       ...(bundle.model && { model: { ...bundle.model } }),
-      ...(budget !== null && { packing: presentPacking(budget, bundle.files) }),
+      ...(budget !== null && {
+        packing: presentPacking(bundle.budget?.tokens ?? budget, bundle.files, bundle.budget?.used),
+      }),
     };
     const finished = await inTransaction(ctx.db, async (repos) => {
       const locked = await repos.jobs.lock(job.id);

@@ -20,7 +20,11 @@ const rank = (level: PackLevel) => PACK_LEVELS.indexOf(level);
  * level with its reason. Files the packer left without a level were kept whole. The list is
  * capped at JOB_PACKED_FILES, least kept first, so what a cap drops is the files kept whole.
  */
-export function presentPacking(budget: number, files: readonly PackedInput[]): JobPacking {
+export function presentPacking(
+  budget: number,
+  files: readonly PackedInput[],
+  used?: number,
+): JobPacking {
   const levels: Record<PackLevel, number> = {
     full: 0,
     no_comments: 0,
@@ -36,6 +40,7 @@ export function presentPacking(budget: number, files: readonly PackedInput[]): J
   packed.sort((a, b) => rank(b.level) - rank(a.level));
   return {
     budget,
+    ...(used !== undefined && { used }),
     levels,
     files: packed.slice(0, JOB_PACKED_FILES),
     files_truncated: packed.length > JOB_PACKED_FILES,

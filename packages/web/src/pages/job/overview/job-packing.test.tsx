@@ -20,6 +20,11 @@ const packing: JobPacking = {
 };
 
 describe('packed to a budget card', () => {
+  it('says how much of the budget the bundle used, when the job reports it', () => {
+    render(<JobPackingCard packing={{ ...packing, used: 49_212 }} />);
+    expect(screen.getByTestId('packing-budget').textContent).toBe('49,212 of 50,000 tokens');
+  });
+
   it('shows the budget, files per level and each file with its level, least kept first', () => {
     render(<JobPackingCard packing={packing} />);
     const card = screen.getByRole('region', { name: 'Packed to a budget' });

@@ -22,7 +22,9 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
           Packed to a budget
         </h2>
         <span className="badge badge-neutral" data-testid="packing-budget">
-          {formatNumber(packing.budget)} tokens
+          {packing.used === undefined
+            ? `${formatNumber(packing.budget)} tokens`
+            : `${formatNumber(packing.used)} of ${formatNumber(packing.budget)} tokens`}
         </span>
       </div>
       <div className="card-body stack">
