@@ -158,6 +158,7 @@ export function ArchiveWorkspace({
             lines={estimate.lines}
             maxLines={user.max_lines_per_job}
             planName={ROLE_LABELS[user.role] ?? user.role}
+            plans={plans.data}
           />
         )}
         <SummaryBar

@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
+import type { Plan } from '../../api/types.js';
 import { nextPlanFor } from './rules/next-plan.js';
 
 /** File Too Large: the selection's estimated lines exceed the plan's lines per job. */
@@ -7,12 +8,15 @@ export function PlanLimitBanner({
   lines,
   maxLines,
   planName,
+  plans,
 }: {
   lines: number;
   maxLines: number;
   planName: string;
+  /** The plans on sale, once loaded. */
+  plans?: readonly Plan[] | undefined;
 }) {
-  const next = nextPlanFor(lines, maxLines);
+  const next = nextPlanFor(lines, maxLines, plans);
   return (
     <div className="plan-banner" role="alert">
       <span className="plan-banner-icon">

@@ -6,6 +6,7 @@ import { addPatterns, patternError } from '../config/custom-patterns.js';
 import type { Plan } from '../../../api/types.js';
 import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
 import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from '../config/job-fields.js';
+import { FALLBACK_PLANS } from '../../../lib/plans.js';
 import { nextPlanFor } from './next-plan.js';
 import {
   canImportRepositories,
@@ -317,6 +318,18 @@ describe('plans and repositories', () => {
     expect(nextPlanFor(300_000, 100_000).id).toBe('starter');
     expect(nextPlanFor(1_000_000, 100_000).id).toBe('pro');
     expect(nextPlanFor(3_000_000, 2_000_000).id).toBe('enterprise');
+  });
+
+  it('names the limits of the plans the server lists, not the built-in ones', () => {
+    const plans = FALLBACK_PLANS.map((plan) =>
+      plan.id === 'starter' ? { ...plan, max_lines_per_job: 400_000 } : plan,
+    );
+    expect(nextPlanFor(300_000, 100_000, plans)).toEqual({
+      id: 'starter',
+      name: 'Starter',
+      maxLines: 400_000,
+    });
+    expect(nextPlanFor(500_000, 100_000, plans).id).toBe('pro');
   });
 
   it('parses repository URLs and gates the feature by plan', () => {
