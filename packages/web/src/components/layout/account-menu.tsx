@@ -4,6 +4,7 @@ import { Icon } from '../ui/icons.js';
 import { Popover } from '../ui/popover.js';
 import { ACCOUNT_ENTRIES, type AccountEntry } from './account-entries.js';
 import { RoleBadge } from './role-badge.js';
+import { buttonClass } from '../ui/button.js';
 
 interface AccountMenuProps {
   user: User;
@@ -18,7 +19,7 @@ export function AccountMenu({ user, onAction }: AccountMenuProps) {
       trigger={(props) => (
         <button
           type="button"
-          className="btn btn-ghost btn-sm"
+          className={buttonClass({ variant: 'ghost', size: 'sm' })}
           aria-label="Account menu"
           {...props}
           style={{ paddingLeft: 4 }}

@@ -4,6 +4,7 @@ import { formatDate, formatNumber } from '../../lib/format.js';
 import { ROLE_LABELS } from '../../lib/plans.js';
 import { Icon } from '../ui/icons.js';
 import { Popover } from '../ui/popover.js';
+import { buttonClass } from '../ui/button.js';
 
 export const LOW_MONTHLY_CREDITS = 100;
 
@@ -63,7 +64,11 @@ export function CreditsSummary({
         </div>
       )}
       <div style={{ padding: '6px 4px 2px' }}>
-        <Link to="/pricing" className="btn btn-primary btn-sm btn-block" onClick={onNavigate}>
+        <Link
+          to="/pricing"
+          className={buttonClass({ variant: 'primary', size: 'sm', block: true })}
+          onClick={onNavigate}
+        >
           Get Credits
         </Link>
       </div>
@@ -79,7 +84,7 @@ export function CreditsDropdown({ user }: { user: User }) {
       trigger={(props) => (
         <button
           type="button"
-          className="btn btn-secondary btn-sm credits-trigger"
+          className={buttonClass({ variant: 'secondary', size: 'sm' }, 'credits-trigger')}
           aria-label={`Credits: ${formatNumber(user.credits_available)} available`}
           {...props}
         >

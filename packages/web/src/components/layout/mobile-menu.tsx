@@ -9,6 +9,7 @@ import { CreditsSummary } from './credits-dropdown.js';
 import { visibleLinks } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
 import { ThemeToggle } from './theme-toggle.js';
+import { buttonClass } from '../ui/button.js';
 
 interface MobileMenuProps {
   user: User | null;
@@ -39,7 +40,7 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
             <ThemeToggle inMenu />
             <button
               type="button"
-              className="btn btn-ghost btn-icon"
+              className={buttonClass({ variant: 'ghost', icon: true })}
               aria-label="Close menu"
               onClick={onClose}
             >
@@ -75,10 +76,18 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
           </>
         ) : (
           <div className="stack" style={{ gap: 8, padding: 4 }}>
-            <Link to="/auth" className="btn btn-secondary btn-block" onClick={onClose}>
+            <Link
+              to="/auth"
+              className={buttonClass({ variant: 'secondary', block: true })}
+              onClick={onClose}
+            >
               Sign in
             </Link>
-            <Link to="/auth?tab=signup" className="btn btn-primary btn-block" onClick={onClose}>
+            <Link
+              to="/auth?tab=signup"
+              className={buttonClass({ variant: 'primary', block: true })}
+              onClick={onClose}
+            >
               Get Started
             </Link>
           </div>

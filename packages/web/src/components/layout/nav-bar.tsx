@@ -10,6 +10,7 @@ import { MobileMenu } from './mobile-menu.js';
 import { visibleLinks } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
 import { ThemeToggle } from './theme-toggle.js';
+import { buttonClass } from '../ui/button.js';
 
 export function Brand() {
   return (
@@ -63,17 +64,20 @@ export function NavBar() {
             </>
           ) : (
             <>
-              <Link to="/auth" className="btn btn-ghost hide-mobile">
+              <Link to="/auth" className={buttonClass({ variant: 'ghost' }, 'hide-mobile')}>
                 Sign in
               </Link>
-              <Link to="/auth?tab=signup" className="btn btn-primary hide-mobile">
+              <Link
+                to="/auth?tab=signup"
+                className={buttonClass({ variant: 'primary' }, 'hide-mobile')}
+              >
                 Get Started
               </Link>
             </>
           )}
           <button
             type="button"
-            className="btn btn-ghost btn-icon nav-burger"
+            className={buttonClass({ variant: 'ghost', icon: true }, 'nav-burger')}
             aria-label="Open menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { buttonClass } from '../ui/button.js';
 import { Icon } from '../ui/icons.js';
 
 type Theme = 'light' | 'dark';
@@ -14,7 +15,7 @@ export function ThemeToggle({ inMenu = false }: { inMenu?: boolean }) {
   return (
     <button
       type="button"
-      className={inMenu ? 'btn btn-ghost btn-icon' : 'btn btn-ghost btn-icon theme-toggle'}
+      className={buttonClass({ variant: 'ghost', icon: true }, inMenu ? '' : 'theme-toggle')}
       aria-label={`Switch to ${next} theme`}
       onClick={() => {
         document.documentElement.dataset['theme'] = next;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Job } from '../../api/types.js';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatShortDateTime } from '../../lib/format.js';
 import { describeScheduledDeletion } from '../../lib/scheduled-deletion.js';
@@ -162,14 +162,13 @@ function JobActions({
 }) {
   return (
     <>
-      <Link to={`/jobs/${job.id}`} className="btn btn-secondary btn-sm">
+      <Link to={`/jobs/${job.id}`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         View
       </Link>
       <Button
-        variant="ghost"
+        variant="danger-ghost"
         size="sm"
         icon={compact}
-        className="btn-danger-text"
         aria-label="Delete"
         title={`Delete ${job.id.slice(0, 8)}`}
         onClick={() => onDelete(job)}

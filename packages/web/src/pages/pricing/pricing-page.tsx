@@ -239,11 +239,7 @@ export function PricingPage() {
           <h2>Start bundling today</h2>
           <p>100 free credits every month. No card required.</p>
           <div className="row" style={{ justifyContent: 'center' }}>
-            <ButtonLink
-              to={user ? '/upload' : '/auth?tab=signup'}
-              size="lg"
-              className="btn-on-dark"
-            >
+            <ButtonLink to={user ? '/upload' : '/auth?tab=signup'} size="lg" variant="on-dark">
               Get Started
             </ButtonLink>
           </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth-api.js';
 import { AuthCard } from '../../components/auth/auth-card.js';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { PasswordField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -41,7 +41,10 @@ export function ResetPasswordPage() {
         title="Invalid Reset Link"
         subtitle="The password reset link is invalid or has expired. Please request a new one."
       >
-        <Link to="/forgot-password" className="btn btn-primary btn-lg btn-block">
+        <Link
+          to="/forgot-password"
+          className={buttonClass({ variant: 'primary', size: 'lg', block: true })}
+        >
           Request New Reset Link
         </Link>
       </AuthCard>

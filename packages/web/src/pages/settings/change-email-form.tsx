@@ -99,7 +99,7 @@ export function ChangeEmailForm() {
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       <TextField
         label="Verification code"
-        className="input-code"
+        variant="code"
         maxLength={6}
         value={code}
         disabled={step === 'done'}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { Alert, Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { useSession } from '../../session/session-context.js';
@@ -61,7 +61,7 @@ export function IntegrationsTab() {
             Connect GitHub
           </Button>
         ) : (
-          <Link to="/pricing" className="btn btn-primary">
+          <Link to="/pricing" className={buttonClass({ variant: 'primary' })}>
             Upgrade from $9.99/month
           </Link>
         )}
