@@ -7,6 +7,7 @@ import { describeScheduledDeletion } from '../../lib/scheduled-deletion.js';
 import { jobCredits } from '../../lib/transactions.js';
 import { JobStatusBadge } from './job-status-badge.js';
 import { DataTable } from '../../components/ui/table.js';
+import styles from './jobs-table.module.css';
 
 /** A table on wide screens; a list of cards on phones, where nine columns cannot fit. */
 /** What a done job used; what a running one holds; a failed one's reservation came back. */
@@ -22,7 +23,7 @@ function JobCreditsValue({ job }: { job: Job }) {
 export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
   return (
     <>
-      <div className="jobs-table">
+      <div className={styles.table}>
         <JobsGrid jobs={jobs} onDelete={onDelete} />
       </div>
       <JobCards jobs={jobs} onDelete={onDelete} />
@@ -32,21 +33,21 @@ export function JobsTable({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job):
 
 function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void }) {
   return (
-    <ul className="job-cards" aria-label="Recent jobs">
+    <ul className={styles.cards} data-testid="job-cards" aria-label="Recent jobs">
       {jobs.map((job) => {
         const deletion = describeScheduledDeletion(job.scheduled_deletion);
         return (
-          <li key={job.id} className="job-card">
-            <div className="job-card-top">
-              <Link to={`/jobs/${job.id}`} className="job-cell">
-                <span className="job-source" title={job.source_name || undefined}>
+          <li key={job.id} className={styles.card}>
+            <div className={styles.cardTop}>
+              <Link to={`/jobs/${job.id}`} className={styles.jobCell}>
+                <span className={styles.source} title={job.source_name || undefined}>
                   {job.source_name || 'Untitled job'}
                 </span>
                 <code className="code-chip">{job.id.slice(0, 8)}</code>
               </Link>
               <JobStatusBadge status={job.status} />
             </div>
-            <dl className="job-card-facts">
+            <dl className={styles.cardFacts}>
               <div>
                 <dt>Files</dt>
                 <dd>{formatNumber(job.file_count || job.total_files)}</dd>
@@ -74,7 +75,7 @@ function JobCards({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
                 <dd className={deletion.overdue ? 'text-danger' : undefined}>{deletion.text}</dd>
               </div>
             </dl>
-            <div className="job-card-actions">
+            <div className={styles.cardActions}>
               <JobActions job={job} onDelete={onDelete} />
             </div>
           </li>
@@ -109,8 +110,8 @@ function JobsGrid({ jobs, onDelete }: { jobs: Job[]; onDelete(job: Job): void })
           return (
             <tr key={id}>
               <td>
-                <Link to={`/jobs/${id}`} className="job-cell">
-                  <span className="job-source" title={job.source_name || undefined}>
+                <Link to={`/jobs/${id}`} className={styles.jobCell}>
+                  <span className={styles.source} title={job.source_name || undefined}>
                     {job.source_name || 'Untitled job'}
                   </span>
                   <code className="code-chip" title={id}>

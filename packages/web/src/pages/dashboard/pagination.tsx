@@ -1,5 +1,6 @@
 import { Icon } from '../../components/ui/icons.js';
 import { buttonClass } from '../../components/ui/button.js';
+import styles from './pagination.module.css';
 
 export const MAX_PAGE_BUTTONS = 5;
 
@@ -22,7 +23,7 @@ export function Pagination({
 }) {
   if (totalPages <= 1) return null;
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className={styles.pagination} aria-label="Pagination">
       <button
         type="button"
         className={buttonClass({ variant: 'secondary', size: 'sm', icon: true })}

@@ -7,6 +7,7 @@ import { PasswordField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { ResetStrengthMeter } from './reset-strength-meter.js';
+import styles from './reset-password-page.module.css';
 
 const REQUIREMENTS = [
   'At least 8 characters',
@@ -82,7 +83,7 @@ export function ResetPasswordPage() {
   const mismatch = confirm.length > 0 && password !== confirm;
   return (
     <div>
-      <div className="auth-back container">
+      <div className={`${styles.back} container`}>
         <Link to="/auth" className="row" style={{ gap: 6 }}>
           <Icon name="arrowLeft" size={16} />
           Back to Sign In
@@ -113,7 +114,10 @@ export function ResetPasswordPage() {
             onChange={(event) => setConfirm(event.target.value)}
           />
           {confirm.length > 0 && (
-            <p className={mismatch ? 'match text-danger' : 'match text-success'} aria-live="polite">
+            <p
+              className={`${styles.match} ${mismatch ? 'text-danger' : 'text-success'}`}
+              aria-live="polite"
+            >
               <Icon name={mismatch ? 'x' : 'check'} size={15} />
               {mismatch ? 'Passwords do not match' : 'Passwords match'}
             </p>
@@ -127,7 +131,7 @@ export function ResetPasswordPage() {
           >
             {sending ? 'Resetting Password...' : 'Reset Password'}
           </Button>
-          <div className="requirements-box">
+          <div className={styles.requirementsBox}>
             <h2>Password Requirements</h2>
             <ul>
               {REQUIREMENTS.map((item) => (

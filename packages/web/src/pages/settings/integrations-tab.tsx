@@ -5,6 +5,7 @@ import { Icon } from '../../components/ui/icons.js';
 import { useSession } from '../../session/session-context.js';
 import { SettingsSection } from './settings-section.js';
 import { useGithubConnection } from './use-github-connection.js';
+import styles from './integrations-tab.module.css';
 
 const PAID = ['starter', 'pro', 'enterprise'];
 
@@ -22,7 +23,7 @@ export function IntegrationsTab() {
       description="Import repositories by URL, including private ones."
     >
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      <div className="integration">
+      <div className={styles.integration}>
         <span className="feature-icon">
           <Icon name="github" size={22} />
         </span>
