@@ -13,6 +13,11 @@ export default {
     // CSS Modules syntax: `:global(...)` / `:local(...)` and `composes:`.
     'selector-pseudo-class-no-unknown': [true, { ignorePseudoClasses: ['global', 'local'] }],
     'property-no-unknown': [true, { ignoreProperties: ['composes'] }],
+    // `animation: global(fade-in) …` names a keyframes rule of the global stylesheets.
+    'declaration-property-value-no-unknown': [
+      true,
+      { ignoreProperties: { '/^animation(-name)?$/': '/\\bglobal\\(/' } },
+    ],
     // Prettier owns layout; blank lines between rules are left to the author.
     'rule-empty-line-before': null,
     'at-rule-empty-line-before': null,

@@ -5,6 +5,8 @@ import { ROLE_LABELS } from '../../lib/plans.js';
 import { Icon } from '../ui/icons.js';
 import { Popover } from '../ui/popover.js';
 import { buttonClass } from '../ui/button.js';
+import styles from './credits-dropdown.module.css';
+import menu from './menu.module.css';
 
 export const LOW_MONTHLY_CREDITS = 100;
 
@@ -22,11 +24,11 @@ export function CreditsSummary({
   return (
     <div>
       {!hideHeading && (
-        <div className="menu-head">
+        <div className={menu.menuHead}>
           <strong>Your credits</strong>
         </div>
       )}
-      <div className="credit-row">
+      <div className={styles.creditRow}>
         <span>
           Monthly credits
           <br />
@@ -34,7 +36,7 @@ export function CreditsSummary({
         </span>
         <strong>{formatNumber(user.monthly_credits)}</strong>
       </div>
-      <div className="credit-row">
+      <div className={styles.creditRow}>
         <span>
           Purchased credits
           <br />
@@ -42,12 +44,12 @@ export function CreditsSummary({
         </span>
         <strong>{formatNumber(user.purchased_credits)}</strong>
       </div>
-      <div className="menu-sep" />
-      <div className="credit-row">
+      <div className={menu.menuSep} />
+      <div className={styles.creditRow}>
         <span>Total available</span>
         <strong>{formatNumber(user.credits_available)}</strong>
       </div>
-      <div className="credit-row">
+      <div className={styles.creditRow}>
         <span>
           Next billing
           <br />
@@ -84,7 +86,7 @@ export function CreditsDropdown({ user }: { user: User }) {
       trigger={(props) => (
         <button
           type="button"
-          className={buttonClass({ variant: 'secondary', size: 'sm' }, 'credits-trigger')}
+          className={buttonClass({ variant: 'secondary', size: 'sm' }, styles.trigger)}
           aria-label={`Credits: ${formatNumber(user.credits_available)} available`}
           {...props}
         >
