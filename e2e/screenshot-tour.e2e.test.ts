@@ -10,7 +10,11 @@ const heading = (text: string | RegExp) => (page: Page) =>
   page.getByRole('heading', { name: text }).first().waitFor();
 /** Jobs and transactions are a table on wide screens and a list of cards on phones. */
 const listed = (page: Page) =>
-  page.locator('table, .job-cards, .txn-cards').filter({ visible: true }).first().waitFor();
+  page
+    .locator('table, [data-testid="job-cards"], .txn-cards')
+    .filter({ visible: true })
+    .first()
+    .waitFor();
 
 /** A small repository read on /demo, counted exactly in the browser before the photo. */
 async function loadDemoArchive(page: Page) {

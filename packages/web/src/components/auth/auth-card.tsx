@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../ui/icons.js';
+import styles from './auth-card.module.css';
 
 /** The centred card every account screen (auth, verify, forgot, reset) sits in. */
 export function AuthCard({
@@ -16,9 +17,9 @@ export function AuthCard({
   footer?: ReactNode;
 }) {
   return (
-    <div className="auth-shell">
-      <div className="auth-card card">
-        <div className="auth-head">
+    <div className={styles.shell}>
+      <div className={`${styles.card} card`}>
+        <div className={styles.head}>
           <span className="feature-icon">
             <Icon name={icon} size={22} />
           </span>
@@ -27,7 +28,7 @@ export function AuthCard({
         </div>
         {children}
       </div>
-      {footer && <div className="auth-footer">{footer}</div>}
+      {footer && <div className={styles.footer}>{footer}</div>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import styles from './google-button.module.css';
 
 interface GoogleIdentity {
   accounts: {
@@ -76,10 +77,10 @@ export function GoogleButton({
   if (failed) return null;
   return (
     <>
-      <div className="divider">
+      <div className={styles.divider}>
         <span>or</span>
       </div>
-      <div ref={host} className="google-button" />
+      <div ref={host} className={styles.googleButton} />
     </>
   );
 }

@@ -5,6 +5,8 @@ import {
   type StrengthLevel,
 } from '../../lib/password-rules.js';
 import { Icon } from '../ui/icons.js';
+import styles from './password-strength.module.css';
+import meterStyles from './strength-meter.module.css';
 
 const LEVELS: Record<StrengthLevel, { label: string; width: number; color: string }> = {
   none: { label: '', width: 0, color: 'var(--border-strong)' },
@@ -20,25 +22,25 @@ export function PasswordStrength({ password }: { password: string }) {
   const look = LEVELS[level];
   const errors = validatePassword(password);
   return (
-    <div className="strength" aria-live="polite">
+    <div className={styles.strength} aria-live="polite">
       {level !== 'none' && (
-        <div className="strength-meter">
+        <div className={meterStyles.meter}>
           <div className="progress" aria-hidden="true">
             <div
               className="progress-bar"
               style={{ width: `${look.width}%`, background: look.color }}
             />
           </div>
-          <span className="strength-label" style={{ color: look.color }}>
+          <span className={meterStyles.label} style={{ color: look.color }}>
             Password strength: {look.label}
           </span>
         </div>
       )}
-      <ul className="requirements" aria-label="Password requirements">
+      <ul className={styles.requirements} aria-label="Password requirements">
         {BASIC_REQUIREMENTS.map((rule) => {
           const met = password.length > 0 && !errors.includes(rule.message);
           return (
-            <li key={rule.label} className={met ? 'met' : undefined}>
+            <li key={rule.label} className={met ? styles.met : undefined}>
               <Icon name={met ? 'check' : 'x'} size={14} />
               <span>{rule.label}</span>
               <span className="sr-only">{met ? '(met)' : '(not met)'}</span>
@@ -47,7 +49,7 @@ export function PasswordStrength({ password }: { password: string }) {
         })}
       </ul>
       {errors.length > 0 && (
-        <ul className="password-errors">
+        <ul className={styles.passwordErrors}>
           {errors.map((message) => (
             <li key={message}>{message}</li>
           ))}

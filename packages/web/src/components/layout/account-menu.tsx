@@ -4,6 +4,9 @@ import { Icon } from '../ui/icons.js';
 import { Popover } from '../ui/popover.js';
 import { ACCOUNT_ENTRIES, type AccountEntry } from './account-entries.js';
 import { RoleBadge } from './role-badge.js';
+import { buttonClass } from '../ui/button.js';
+import styles from './account-menu.module.css';
+import menu from './menu.module.css';
 
 interface AccountMenuProps {
   user: User;
@@ -18,12 +21,12 @@ export function AccountMenu({ user, onAction }: AccountMenuProps) {
       trigger={(props) => (
         <button
           type="button"
-          className="btn btn-ghost btn-sm"
+          className={buttonClass({ variant: 'ghost', size: 'sm' })}
           aria-label="Account menu"
           {...props}
           style={{ paddingLeft: 4 }}
         >
-          <span className="avatar" aria-hidden="true">
+          <span className={styles.avatar} aria-hidden="true">
             {user.email.slice(0, 1)}
           </span>
           <Icon name="chevronDown" size={14} />
@@ -32,7 +35,7 @@ export function AccountMenu({ user, onAction }: AccountMenuProps) {
     >
       {(close) => (
         <div>
-          <div className="menu-head">
+          <div className={menu.menuHead}>
             <div style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {user.email}
             </div>
@@ -40,7 +43,7 @@ export function AccountMenu({ user, onAction }: AccountMenuProps) {
               <RoleBadge role={user.role} />
             </div>
           </div>
-          <div className="menu-sep" />
+          <div className={menu.menuSep} />
           <AccountEntries onAction={onAction} onDone={close} />
         </div>
       )}
@@ -59,7 +62,7 @@ export function AccountEntries({
     <nav aria-label="Account">
       {ACCOUNT_ENTRIES.map((entry) =>
         entry.to ? (
-          <Link key={entry.label} to={entry.to} className="menu-item" onClick={onDone}>
+          <Link key={entry.label} to={entry.to} className={menu.menuItem} onClick={onDone}>
             <Icon name={entry.icon} size={17} />
             {entry.label}
           </Link>
@@ -67,7 +70,7 @@ export function AccountEntries({
           <button
             key={entry.label}
             type="button"
-            className="menu-item"
+            className={menu.menuItem}
             onClick={() => {
               onDone();
               onAction(entry.action!);

@@ -4,6 +4,9 @@ import { formatDate, formatNumber } from '../../lib/format.js';
 import { ROLE_LABELS } from '../../lib/plans.js';
 import { Icon } from '../ui/icons.js';
 import { Popover } from '../ui/popover.js';
+import { buttonClass } from '../ui/button.js';
+import styles from './credits-dropdown.module.css';
+import menu from './menu.module.css';
 
 export const LOW_MONTHLY_CREDITS = 100;
 
@@ -21,11 +24,11 @@ export function CreditsSummary({
   return (
     <div>
       {!hideHeading && (
-        <div className="menu-head">
+        <div className={menu.menuHead}>
           <strong>Your credits</strong>
         </div>
       )}
-      <div className="credit-row">
+      <div className={styles.creditRow}>
         <span>
           Monthly credits
           <br />
@@ -33,7 +36,7 @@ export function CreditsSummary({
         </span>
         <strong>{formatNumber(user.monthly_credits)}</strong>
       </div>
-      <div className="credit-row">
+      <div className={styles.creditRow}>
         <span>
           Purchased credits
           <br />
@@ -41,12 +44,12 @@ export function CreditsSummary({
         </span>
         <strong>{formatNumber(user.purchased_credits)}</strong>
       </div>
-      <div className="menu-sep" />
-      <div className="credit-row">
+      <div className={menu.menuSep} />
+      <div className={styles.creditRow}>
         <span>Total available</span>
         <strong>{formatNumber(user.credits_available)}</strong>
       </div>
-      <div className="credit-row">
+      <div className={styles.creditRow}>
         <span>
           Next billing
           <br />
@@ -63,7 +66,11 @@ export function CreditsSummary({
         </div>
       )}
       <div style={{ padding: '6px 4px 2px' }}>
-        <Link to="/pricing" className="btn btn-primary btn-sm btn-block" onClick={onNavigate}>
+        <Link
+          to="/pricing"
+          className={buttonClass({ variant: 'primary', size: 'sm', block: true })}
+          onClick={onNavigate}
+        >
           Get Credits
         </Link>
       </div>
@@ -79,7 +86,7 @@ export function CreditsDropdown({ user }: { user: User }) {
       trigger={(props) => (
         <button
           type="button"
-          className="btn btn-secondary btn-sm credits-trigger"
+          className={buttonClass({ variant: 'secondary', size: 'sm' }, styles.trigger)}
           aria-label={`Credits: ${formatNumber(user.credits_available)} available`}
           {...props}
         >

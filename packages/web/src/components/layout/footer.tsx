@@ -2,16 +2,17 @@ import { Link } from 'react-router';
 import { SOCIAL_URL, SUPPORT_EMAIL } from '../../lib/site-config.js';
 import { Icon } from '../ui/icons.js';
 import { Brand } from './nav-bar.js';
+import styles from './footer.module.css';
 
 export function Footer() {
   return (
-    <footer className="footer">
-      <div className="container footer-inner">
+    <footer className={styles.footer}>
+      <div className={`container ${styles.inner}`}>
         <div className="stack" style={{ gap: 8 }}>
           <Brand />
           <p className="faint">© {new Date().getFullYear()} RepoBundle. Your code stays yours.</p>
         </div>
-        <nav className="footer-links" aria-label="Footer">
+        <nav className={styles.links} aria-label="Footer">
           <a href={`mailto:${SUPPORT_EMAIL}`} className="row" style={{ gap: 6 }}>
             <Icon name="mail" size={16} />
             {SUPPORT_EMAIL}

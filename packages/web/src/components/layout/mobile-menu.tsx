@@ -9,6 +9,11 @@ import { CreditsSummary } from './credits-dropdown.js';
 import { visibleLinks } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
 import { ThemeToggle } from './theme-toggle.js';
+import { buttonClass } from '../ui/button.js';
+import { cx } from '../../lib/class-names.js';
+import styles from './mobile-menu.module.css';
+import menu from './menu.module.css';
+import nav from './nav-bar.module.css';
 
 interface MobileMenuProps {
   user: User | null;
@@ -31,15 +36,15 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
   return createPortal(
     <>
       {/* Escape closes the menu for the keyboard; the backdrop is the pointer's way out. */}
-      <div className="drawer-backdrop" role="presentation" onClick={onClose} />
-      <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-label="Menu">
+      <div className={styles.backdrop} role="presentation" onClick={onClose} />
+      <div ref={panel} className={styles.drawer} role="dialog" aria-modal="true" aria-label="Menu">
         <div className="row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
-          <span className="brand">Menu</span>
+          <span className={nav.brand}>Menu</span>
           <span className="row" style={{ gap: 4 }}>
-            <ThemeToggle inMenu />
+            <ThemeToggle />
             <button
               type="button"
-              className="btn btn-ghost btn-icon"
+              className={buttonClass({ variant: 'ghost', icon: true })}
               aria-label="Close menu"
               onClick={onClose}
             >
@@ -53,32 +58,40 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
               key={link.to}
               to={link.to}
               end
-              className="menu-item nav-link"
+              className={({ isActive }) => cx(menu.menuItem, isActive && menu.active)}
               onClick={onClose}
             >
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="menu-sep" />
+        <div className={menu.menuSep} />
         {user ? (
           <>
-            <div className="menu-head">
+            <div className={menu.menuHead}>
               <div style={{ fontWeight: 600, wordBreak: 'break-all' }}>{user.email}</div>
               <div style={{ marginTop: 6 }}>
                 <RoleBadge role={user.role} />
               </div>
             </div>
             <CreditsSummary user={user} onNavigate={onClose} />
-            <div className="menu-sep" />
+            <div className={menu.menuSep} />
             <AccountEntries onAction={onAction} onDone={onClose} />
           </>
         ) : (
           <div className="stack" style={{ gap: 8, padding: 4 }}>
-            <Link to="/auth" className="btn btn-secondary btn-block" onClick={onClose}>
+            <Link
+              to="/auth"
+              className={buttonClass({ variant: 'secondary', block: true })}
+              onClick={onClose}
+            >
               Sign in
             </Link>
-            <Link to="/auth?tab=signup" className="btn btn-primary btn-block" onClick={onClose}>
+            <Link
+              to="/auth?tab=signup"
+              className={buttonClass({ variant: 'primary', block: true })}
+              onClick={onClose}
+            >
               Get Started
             </Link>
           </div>

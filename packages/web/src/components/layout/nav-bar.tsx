@@ -10,11 +10,14 @@ import { MobileMenu } from './mobile-menu.js';
 import { visibleLinks } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
 import { ThemeToggle } from './theme-toggle.js';
+import { buttonClass } from '../ui/button.js';
+import { cx } from '../../lib/class-names.js';
+import styles from './nav-bar.module.css';
 
 export function Brand() {
   return (
-    <Link to="/" className="brand" aria-label="RepoBundle home">
-      <span className="brand-mark">
+    <Link to="/" className={styles.brand} aria-label="RepoBundle home">
+      <span className={styles.brandMark}>
         <Icon name="logo" size={18} />
       </span>
       RepoBundle
@@ -39,41 +42,49 @@ export function NavBar() {
   };
 
   return (
-    <header className="nav">
-      <div className="container nav-inner">
+    <header className={styles.nav}>
+      <div className={`container ${styles.inner}`}>
         <Brand />
-        <nav className="nav-links" aria-label="Main">
+        <nav className={styles.links} aria-label="Main">
           {visibleLinks(Boolean(user)).map((link) => (
-            <NavLink key={link.to} to={link.to} end className="nav-link">
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              className={({ isActive }) => cx(styles.link, isActive && styles.active)}
+            >
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="nav-actions">
-          <ThemeToggle />
+        <div className={styles.actions}>
+          <ThemeToggle className={styles.themeToggle} />
           {user ? (
             <>
-              <span className="hide-mobile">
+              <span className={styles.hideMobile}>
                 <RoleBadge role={user.role} />
               </span>
               <CreditsDropdown user={user} />
-              <span className="hide-mobile">
+              <span className={styles.hideMobile}>
                 <AccountMenu user={user} onAction={onAction} />
               </span>
             </>
           ) : (
             <>
-              <Link to="/auth" className="btn btn-ghost hide-mobile">
+              <Link to="/auth" className={buttonClass({ variant: 'ghost' }, styles.hideMobile)}>
                 Sign in
               </Link>
-              <Link to="/auth?tab=signup" className="btn btn-primary hide-mobile">
+              <Link
+                to="/auth?tab=signup"
+                className={buttonClass({ variant: 'primary' }, styles.hideMobile)}
+              >
                 Get Started
               </Link>
             </>
           )}
           <button
             type="button"
-            className="btn btn-ghost btn-icon nav-burger"
+            className={buttonClass({ variant: 'ghost', icon: true }, styles.burger)}
             aria-label="Open menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}

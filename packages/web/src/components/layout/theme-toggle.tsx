@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { buttonClass } from '../ui/button.js';
 import { Icon } from '../ui/icons.js';
 
 type Theme = 'light' | 'dark';
@@ -7,14 +8,14 @@ function currentTheme(): Theme {
   return document.documentElement.dataset['theme'] === 'dark' ? 'dark' : 'light';
 }
 
-/** `inMenu`: the copy inside the mobile menu, always shown (the bar's copy hides on phones). */
-export function ThemeToggle({ inMenu = false }: { inMenu?: boolean }) {
+/** `className` lets the navigation bar hide its copy on phones; the mobile menu's copy stays. */
+export function ThemeToggle({ className }: { className?: string | undefined }) {
   const [theme, setTheme] = useState<Theme>(currentTheme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
-      className={inMenu ? 'btn btn-ghost btn-icon' : 'btn btn-ghost btn-icon theme-toggle'}
+      className={buttonClass({ variant: 'ghost', icon: true }, className)}
       aria-label={`Switch to ${next} theme`}
       onClick={() => {
         document.documentElement.dataset['theme'] = next;

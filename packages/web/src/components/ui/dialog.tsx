@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icons.js';
+import { buttonClass } from './button.js';
 
 interface DialogProps {
   open: boolean;
@@ -79,7 +80,7 @@ export function Dialog({ open, title, onClose, children, footer, wide, hideClose
           {!hideClose && (
             <button
               type="button"
-              className="btn btn-ghost btn-sm btn-icon"
+              className={buttonClass({ variant: 'ghost', size: 'sm', icon: true })}
               aria-label="Close"
               onClick={onClose}
             >

@@ -1,14 +1,17 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Icon } from './icons.js';
+import { inputClass, type InputVariant } from './input.js';
+import { buttonClass } from './button.js';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: ReactNode;
   error?: string | null;
+  variant?: InputVariant;
 }
 
 /** A labelled input; hints and errors are tied to it with aria-describedby. */
-export function TextField({ label, hint, error, className, id, ...rest }: FieldProps) {
+export function TextField({ label, hint, error, variant, className, id, ...rest }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [hint && `${inputId}-hint`, error && `${inputId}-error`].filter(Boolean);
@@ -19,7 +22,7 @@ export function TextField({ label, hint, error, className, id, ...rest }: FieldP
       </label>
       <input
         id={inputId}
-        className={['input', className].filter(Boolean).join(' ')}
+        className={inputClass(variant, className)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy.join(' ') || undefined}
         {...rest}
@@ -39,7 +42,7 @@ export function TextField({ label, hint, error, className, id, ...rest }: FieldP
 }
 
 /** Password input with its own show/hide toggle. */
-export function PasswordField({ label, hint, error, id, ...rest }: FieldProps) {
+export function PasswordField({ label, hint, error, id, ...rest }: Omit<FieldProps, 'variant'>) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const [visible, setVisible] = useState(false);
@@ -51,7 +54,7 @@ export function PasswordField({ label, hint, error, id, ...rest }: FieldProps) {
       <div className="input-wrap">
         <input
           id={inputId}
-          className="input"
+          className={inputClass()}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
           aria-describedby={hint ? `${inputId}-hint` : undefined}
@@ -59,7 +62,7 @@ export function PasswordField({ label, hint, error, id, ...rest }: FieldProps) {
         />
         <button
           type="button"
-          className="btn btn-ghost btn-sm btn-icon input-addon"
+          className={buttonClass({ variant: 'ghost', size: 'sm', icon: true }, 'input-addon')}
           aria-pressed={visible}
           onClick={() => setVisible((value) => !value)}
         >

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { cx } from '../../lib/class-names.js';
+import styles from './popover.module.css';
 
 interface PopoverProps {
   /** Renders the trigger; spread the given props onto a button. */
@@ -40,7 +42,7 @@ export function Popover({ trigger, children, align = 'end', width = 280, label }
   }, [open]);
 
   return (
-    <div className="popover-root" ref={root}>
+    <div className={styles.root} ref={root}>
       {trigger({
         'aria-expanded': open,
         'aria-controls': id,
@@ -50,7 +52,7 @@ export function Popover({ trigger, children, align = 'end', width = 280, label }
       {open && (
         <div
           id={id}
-          className={`popover popover-${align}`}
+          className={cx(styles.popover, styles[align])}
           style={{ width }}
           role="region"
           aria-label={label}

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Icon } from './icons.js';
+import { buttonClass } from './button.js';
 
 type ToastKind = 'info' | 'success' | 'error';
 interface ToastItem {
@@ -46,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <span style={{ flex: 1 }}>{item.message}</span>
             <button
               type="button"
-              className="btn btn-ghost btn-sm btn-icon"
+              className={buttonClass({ variant: 'ghost', size: 'sm', icon: true })}
               aria-label="Dismiss notification"
               onClick={() => dismiss(item.id)}
             >

@@ -1,4 +1,6 @@
 import { Icon } from '../../components/ui/icons.js';
+import { buttonClass } from '../../components/ui/button.js';
+import { Input } from '../../components/ui/input.js';
 
 /** The spec's coming-soon page: an e-mail field and Notify Me, deliberately without behaviour. */
 export function ComingSoonPage() {
@@ -15,13 +17,8 @@ export function ComingSoonPage() {
         <label htmlFor="coming-soon-email" className="sr-only">
           Email address
         </label>
-        <input
-          id="coming-soon-email"
-          className="input"
-          type="email"
-          placeholder="you@company.com"
-        />
-        <button type="button" className="btn btn-primary btn-lg">
+        <Input id="coming-soon-email" type="email" placeholder="you@company.com" />
+        <button type="button" className={buttonClass({ variant: 'primary', size: 'lg' })}>
           Notify Me
         </button>
       </form>

@@ -14,7 +14,7 @@ import { DELETE_JOB_FAILED, DeleteJobDialog } from './delete-job-dialog.js';
 import { JobsTable } from './jobs-table.js';
 import { Pagination } from './pagination.js';
 import { StatCard } from './stat-card.js';
-import './dashboard.css';
+import styles from './dashboard-page.module.css';
 
 function averageProcessingMs(jobs: JobResponse[]): number | null {
   const durations = jobs
@@ -106,7 +106,7 @@ export function DashboardPage() {
       <section className="section-block">
         <h2 className="section-title">Quick Actions</h2>
         <div className="grid grid-2">
-          <Link to="/upload" className="card card-body quick-action">
+          <Link to="/upload" className={`card card-body ${styles.quickAction}`}>
             <span className="feature-icon">
               <Icon name="upload" size={20} />
             </span>
@@ -116,7 +116,7 @@ export function DashboardPage() {
             </span>
             <Icon name="chevronRight" />
           </Link>
-          <Link to="/usage" className="card card-body quick-action">
+          <Link to="/usage" className={`card card-body ${styles.quickAction}`}>
             <span className="feature-icon">
               <Icon name="credit" size={20} />
             </span>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { JobResponse } from '@repobundle/contract';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatShortDateTime } from '../../lib/format.js';
 import { describeScheduledDeletion } from '../../lib/scheduled-deletion.js';
 import { jobCredits } from '../../lib/transactions.js';
 import { JobStatusBadge } from './job-status-badge.js';
 import { DataTable } from '../../components/ui/table.js';
+import styles from './jobs-table.module.css';
 
 /** A table on wide screens; a list of cards on phones, where nine columns cannot fit. */
 /** What a done job used; what a running one holds; a failed one's reservation came back. */
@@ -28,7 +29,7 @@ export function JobsTable({
 }) {
   return (
     <>
-      <div className="jobs-table">
+      <div className={styles.table}>
         <JobsGrid jobs={jobs} onDelete={onDelete} />
       </div>
       <JobCards jobs={jobs} onDelete={onDelete} />
@@ -38,21 +39,21 @@ export function JobsTable({
 
 function JobCards({ jobs, onDelete }: { jobs: JobResponse[]; onDelete(job: JobResponse): void }) {
   return (
-    <ul className="job-cards" aria-label="Recent jobs">
+    <ul className={styles.cards} data-testid="job-cards" aria-label="Recent jobs">
       {jobs.map((job) => {
         const deletion = describeScheduledDeletion(job.scheduled_deletion);
         return (
-          <li key={job.id} className="job-card">
-            <div className="job-card-top">
-              <Link to={`/jobs/${job.id}`} className="job-cell">
-                <span className="job-source" title={job.source_name || undefined}>
+          <li key={job.id} className={styles.card}>
+            <div className={styles.cardTop}>
+              <Link to={`/jobs/${job.id}`} className={styles.jobCell}>
+                <span className={styles.source} title={job.source_name || undefined}>
                   {job.source_name || 'Untitled job'}
                 </span>
                 <code className="code-chip">{job.id.slice(0, 8)}</code>
               </Link>
               <JobStatusBadge status={job.status} />
             </div>
-            <dl className="job-card-facts">
+            <dl className={styles.cardFacts}>
               <div>
                 <dt>Files</dt>
                 <dd>{formatNumber(job.file_count || job.total_files)}</dd>
@@ -80,7 +81,7 @@ function JobCards({ jobs, onDelete }: { jobs: JobResponse[]; onDelete(job: JobRe
                 <dd className={deletion.overdue ? 'text-danger' : undefined}>{deletion.text}</dd>
               </div>
             </dl>
-            <div className="job-card-actions">
+            <div className={styles.cardActions}>
               <JobActions job={job} onDelete={onDelete} />
             </div>
           </li>
@@ -115,8 +116,8 @@ function JobsGrid({ jobs, onDelete }: { jobs: JobResponse[]; onDelete(job: JobRe
           return (
             <tr key={id}>
               <td>
-                <Link to={`/jobs/${id}`} className="job-cell">
-                  <span className="job-source" title={job.source_name || undefined}>
+                <Link to={`/jobs/${id}`} className={styles.jobCell}>
+                  <span className={styles.source} title={job.source_name || undefined}>
                     {job.source_name || 'Untitled job'}
                   </span>
                   <code className="code-chip" title={id}>
@@ -168,14 +169,13 @@ function JobActions({
 }) {
   return (
     <>
-      <Link to={`/jobs/${job.id}`} className="btn btn-secondary btn-sm">
+      <Link to={`/jobs/${job.id}`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         View
       </Link>
       <Button
-        variant="ghost"
+        variant="danger-ghost"
         size="sm"
         icon={compact}
-        className="btn-danger-text"
         aria-label="Delete"
         title={`Delete ${job.id.slice(0, 8)}`}
         onClick={() => onDelete(job)}

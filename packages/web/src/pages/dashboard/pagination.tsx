@@ -1,4 +1,6 @@
 import { Icon } from '../../components/ui/icons.js';
+import { buttonClass } from '../../components/ui/button.js';
+import styles from './pagination.module.css';
 
 export const MAX_PAGE_BUTTONS = 5;
 
@@ -21,10 +23,10 @@ export function Pagination({
 }) {
   if (totalPages <= 1) return null;
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className={styles.pagination} aria-label="Pagination">
       <button
         type="button"
-        className="btn btn-secondary btn-sm btn-icon"
+        className={buttonClass({ variant: 'secondary', size: 'sm', icon: true })}
         aria-label="Previous page"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
@@ -35,7 +37,10 @@ export function Pagination({
         <button
           key={number}
           type="button"
-          className={number === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+          className={buttonClass({
+            variant: number === page ? 'primary' : 'secondary',
+            size: 'sm',
+          })}
           aria-current={number === page ? 'page' : undefined}
           onClick={() => onPage(number)}
         >
@@ -44,7 +49,7 @@ export function Pagination({
       ))}
       <button
         type="button"
-        className="btn btn-secondary btn-sm btn-icon"
+        className={buttonClass({ variant: 'secondary', size: 'sm', icon: true })}
         aria-label="Next page"
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}

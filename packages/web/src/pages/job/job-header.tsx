@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { JobResponse } from '@repobundle/contract';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatDateTime } from '../../lib/format.js';
 import { JobStatusBadge } from '../dashboard/job-status-badge.js';
@@ -33,7 +33,7 @@ export function JobHeader({ jobId, job, downloading, onDownload, onDelete }: Job
             <code className="code-chip job-id">{jobId}</code>
             <button
               type="button"
-              className="btn btn-ghost btn-sm btn-icon"
+              className={buttonClass({ variant: 'ghost', size: 'sm', icon: true })}
               aria-label="Copy job id"
               title={copied ? 'Copied' : 'Copy job id'}
               onClick={() => void copy(jobId)}
@@ -53,7 +53,7 @@ export function JobHeader({ jobId, job, downloading, onDownload, onDelete }: Job
               {!downloading && <Icon name="download" size={16} />}
               Download ZIP
             </Button>
-            <Button variant="secondary" className="btn-danger-outline" onClick={onDelete}>
+            <Button variant="danger-outline" onClick={onDelete}>
               <Icon name="trash" size={16} />
               Delete Job
             </Button>

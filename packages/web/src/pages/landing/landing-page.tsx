@@ -123,10 +123,10 @@ export function LandingPage() {
             <h2>Ready to bundle your first repository?</h2>
             <p>Start free with 100 credits a month. Premium plans from $9/month.</p>
             <div className="row" style={{ justifyContent: 'center' }}>
-              <ButtonLink to="/waitlist" size="lg" className="btn-on-dark">
+              <ButtonLink to="/waitlist" size="lg" variant="on-dark">
                 Join Early Access
               </ButtonLink>
-              <ButtonLink to="/pricing" size="lg" variant="ghost" className="btn-on-dark-ghost">
+              <ButtonLink to="/pricing" size="lg" variant="on-dark-ghost">
                 See pricing
               </ButtonLink>
             </div>

@@ -1,5 +1,6 @@
 import { Icon } from '../../components/ui/icons.js';
 import { SUPPORT_EMAIL } from '../../lib/site-config.js';
+import { buttonClass } from '../../components/ui/button.js';
 
 /** Replaces every route while maintenance mode is on (or its check failed). */
 export function MaintenancePage() {
@@ -13,7 +14,11 @@ export function MaintenancePage() {
         RepoBundle is undergoing scheduled maintenance. Your files and jobs are safe. Please try
         again in a few minutes.
       </p>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className={buttonClass({ variant: 'primary' })}
+        onClick={() => window.location.reload()}
+      >
         <Icon name="refresh" size={16} />
         Try again
       </button>

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icons.js';
 import { SUPPORT_EMAIL } from '../../lib/site-config.js';
+import { buttonClass } from '../../components/ui/button.js';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
@@ -12,11 +13,15 @@ export function NotFoundPage() {
         The page you are looking for does not exist or has been moved.
       </p>
       <div className="row" style={{ justifyContent: 'center' }}>
-        <Link to="/" className="btn btn-primary">
+        <Link to="/" className={buttonClass({ variant: 'primary' })}>
           <Icon name="arrowLeft" size={16} />
           Go Home
         </Link>
-        <button type="button" className="btn btn-secondary" onClick={() => void navigate(-1)}>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'secondary' })}
+          onClick={() => void navigate(-1)}
+        >
           Go Back
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icons.js';
+import { buttonClass } from '../../components/ui/button.js';
 
 export function CancelPage() {
   return (
@@ -12,10 +13,10 @@ export function CancelPage() {
         No charge was made. You can pick a plan or credit pack whenever you're ready.
       </p>
       <div className="row" style={{ justifyContent: 'center' }}>
-        <Link to="/pricing" className="btn btn-primary">
+        <Link to="/pricing" className={buttonClass({ variant: 'primary' })}>
           Back to Pricing
         </Link>
-        <Link to="/" className="btn btn-secondary">
+        <Link to="/" className={buttonClass({ variant: 'secondary' })}>
           Back to Home
         </Link>
       </div>

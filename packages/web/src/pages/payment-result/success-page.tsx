@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/ui/icons.js';
 import { useSession } from '../../session/session-context.js';
+import { buttonClass } from '../../components/ui/button.js';
 
 export function SuccessPage() {
   const [params] = useSearchParams();
@@ -30,10 +31,10 @@ export function SuccessPage() {
         </div>
       )}
       <div className="row" style={{ justifyContent: 'center' }}>
-        <Link to="/dashboard" className="btn btn-primary">
+        <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>
           Go to Dashboard
         </Link>
-        <Link to="/" className="btn btn-secondary">
+        <Link to="/" className={buttonClass({ variant: 'secondary' })}>
           Back to Home
         </Link>
       </div>

@@ -4,6 +4,8 @@ import { Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber, formatUsd } from '../../lib/format.js';
 import { yearlyTerms } from '../../lib/plans.js';
+import styles from './plan-card.module.css';
+import { cx } from '../../lib/class-names.js';
 
 interface PlanCardProps {
   plan: Plan;
@@ -21,20 +23,20 @@ export function PlanCard({ plan, yearly, current, busy, onChoose }: PlanCardProp
   const credits =
     yearly && year ? year.credits : (plan.credits_per_month ?? plan.tokens_per_month ?? 0);
   return (
-    <article className={popular ? 'card plan-card popular' : 'card plan-card'}>
+    <article className={cx('card', styles.planCard, popular && styles.popular)}>
       {popular && (
-        <div className="plan-ribbon">
+        <div className={styles.ribbon}>
           <Badge tone="primary">Most Popular</Badge>
         </div>
       )}
-      <h2 className="plan-name">{free ? 'Free Forever' : plan.name}</h2>
-      <div className="plan-price">
+      <h2 className={styles.name}>{free ? 'Free Forever' : plan.name}</h2>
+      <div className={styles.price}>
         <strong>{free ? '$0' : formatUsd(price)}</strong>
         <span className="muted">{free ? '/forever' : yearly ? '/year' : '/month'}</span>
       </div>
-      {yearly && year && <p className="plan-saving">Save {formatUsd(year.saving)} a year</p>}
+      {yearly && year && <p className={styles.saving}>Save {formatUsd(year.saving)} a year</p>}
       <p className="muted">{formatNumber(credits)} credits per month</p>
-      <ul className="check-list">
+      <ul className={`check-list ${styles.features}`}>
         {plan.features.map((feature) => (
           <li key={feature}>
             <Icon name="check" size={16} />

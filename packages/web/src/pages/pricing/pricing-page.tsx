@@ -14,6 +14,9 @@ import { useSession } from '../../session/session-context.js';
 import { PlanCard } from './plan-card.js';
 import { COMPARISON, PACK_REASONS, PRICING_FAQ, PRICING_FEATURES } from './pricing-content.js';
 import { DataTable } from '../../components/ui/table.js';
+import styles from './pricing-page.module.css';
+import cardStyles from './plan-card.module.css';
+import { cx } from '../../lib/class-names.js';
 
 const CHECKOUT_FAILED = 'Failed to create checkout session. Please try again.';
 
@@ -80,7 +83,7 @@ export function PricingPage() {
           </p>
         </div>
 
-        <div className="pricing-toggles">
+        <div className={styles.toggles}>
           <div className="switch" role="group" aria-label="Pricing type">
             <button
               type="button"
@@ -107,7 +110,7 @@ export function PricingPage() {
 
         {view === 'subscriptions' ? (
           <>
-            <div className="grid grid-3 plan-grid">
+            <div className={`grid grid-3 ${styles.planGrid}`}>
               {plans.map((plan) => (
                 <PlanCard
                   key={plan.id}
@@ -122,7 +125,7 @@ export function PricingPage() {
             <div className="card section-block">
               <button
                 type="button"
-                className="compare-toggle"
+                className={styles.compareToggle}
                 aria-expanded={compareOpen}
                 onClick={() => setCompareOpen(!compareOpen)}
               >
@@ -169,14 +172,14 @@ export function PricingPage() {
           </>
         ) : (
           <>
-            <div className="grid grid-3 plan-grid">
+            <div className={`grid grid-3 ${styles.planGrid}`}>
               {packs.map((pack, index) => (
                 <article
                   key={pack.tokens}
-                  className={index === 1 ? 'card plan-card popular' : 'card plan-card'}
+                  className={cx('card', cardStyles.planCard, index === 1 && cardStyles.popular)}
                 >
-                  <h2 className="plan-name">{formatNumber(pack.tokens)} credits</h2>
-                  <div className="plan-price">
+                  <h2 className={cardStyles.name}>{formatNumber(pack.tokens)} credits</h2>
+                  <div className={cardStyles.price}>
                     <strong>{formatUsd(pack.price)}</strong>
                     <span className="muted">one-time</span>
                   </div>
@@ -238,11 +241,7 @@ export function PricingPage() {
           <h2>Start bundling today</h2>
           <p>100 free credits every month. No card required.</p>
           <div className="row" style={{ justifyContent: 'center' }}>
-            <ButtonLink
-              to={user ? '/upload' : '/auth?tab=signup'}
-              size="lg"
-              className="btn-on-dark"
-            >
+            <ButtonLink to={user ? '/upload' : '/auth?tab=signup'} size="lg" variant="on-dark">
               Get Started
             </ButtonLink>
           </div>

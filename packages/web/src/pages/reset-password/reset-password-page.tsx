@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/account-mutations.js';
 import { AuthCard } from '../../components/auth/auth-card.js';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { PasswordField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { ResetStrengthMeter } from './reset-strength-meter.js';
+import styles from './reset-password-page.module.css';
 
 const REQUIREMENTS = [
   'At least 8 characters',
@@ -42,7 +43,10 @@ export function ResetPasswordPage() {
         title="Invalid Reset Link"
         subtitle="The password reset link is invalid or has expired. Please request a new one."
       >
-        <Link to="/forgot-password" className="btn btn-primary btn-lg btn-block">
+        <Link
+          to="/forgot-password"
+          className={buttonClass({ variant: 'primary', size: 'lg', block: true })}
+        >
           Request New Reset Link
         </Link>
       </AuthCard>
@@ -77,7 +81,7 @@ export function ResetPasswordPage() {
   const mismatch = confirm.length > 0 && password !== confirm;
   return (
     <div>
-      <div className="auth-back container">
+      <div className={`${styles.back} container`}>
         <Link to="/auth" className="row" style={{ gap: 6 }}>
           <Icon name="arrowLeft" size={16} />
           Back to Sign In
@@ -108,7 +112,10 @@ export function ResetPasswordPage() {
             onChange={(event) => setConfirm(event.target.value)}
           />
           {confirm.length > 0 && (
-            <p className={mismatch ? 'match text-danger' : 'match text-success'} aria-live="polite">
+            <p
+              className={`${styles.match} ${mismatch ? 'text-danger' : 'text-success'}`}
+              aria-live="polite"
+            >
               <Icon name={mismatch ? 'x' : 'check'} size={15} />
               {mismatch ? 'Passwords do not match' : 'Passwords match'}
             </p>
@@ -122,7 +129,7 @@ export function ResetPasswordPage() {
           >
             {sending ? 'Resetting Password...' : 'Reset Password'}
           </Button>
-          <div className="requirements-box">
+          <div className={styles.requirementsBox}>
             <h2>Password Requirements</h2>
             <ul>
               {REQUIREMENTS.map((item) => (

@@ -1,4 +1,5 @@
 import { resetStrength } from '../../lib/reset-strength.js';
+import styles from '../../components/auth/strength-meter.module.css';
 
 const COLORS = {
   Weak: 'var(--danger)',
@@ -11,7 +12,7 @@ export function ResetStrengthMeter({ password }: { password: string }) {
   if (!password) return null;
   const { score, label, ratio } = resetStrength(password);
   return (
-    <div className="strength-meter" aria-live="polite">
+    <div className={styles.meter} aria-live="polite">
       <div
         className="progress"
         role="meter"
@@ -25,7 +26,7 @@ export function ResetStrengthMeter({ password }: { password: string }) {
           style={{ width: `${ratio * 100}%`, background: COLORS[label] }}
         />
       </div>
-      <span className="strength-label" style={{ color: COLORS[label] }}>
+      <span className={styles.label} style={{ color: COLORS[label] }}>
         Password strength: {label}
       </span>
     </div>

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/feedback.js';
 import { formatDate } from '../../lib/format.js';
 import { useSession } from '../../session/session-context.js';
 import { SettingsSection } from './settings-section.js';
+import styles from './account-tab.module.css';
 
 export function AccountTab() {
   const { user, logout } = useSession();
@@ -12,7 +13,7 @@ export function AccountTab() {
   if (!user) return null;
   return (
     <SettingsSection title="Account">
-      <dl className="details">
+      <dl className={styles.details}>
         <dt>Email</dt>
         <dd>{user.email}</dd>
         <dt>Plan</dt>

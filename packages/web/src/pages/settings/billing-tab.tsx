@@ -4,6 +4,7 @@ import { RoleBadge } from '../../components/layout/role-badge.js';
 import { formatDate } from '../../lib/format.js';
 import { useSession } from '../../session/session-context.js';
 import { SettingsSection } from './settings-section.js';
+import { buttonClass } from '../../components/ui/button.js';
 
 export function BillingTab() {
   const { user } = useSession();
@@ -18,10 +19,10 @@ export function BillingTab() {
           </div>
           <p className="muted">Next billing date: {formatDate(user.next_billing_date)}</p>
           <div className="row">
-            <Link to="/pricing" className="btn btn-primary">
+            <Link to="/pricing" className={buttonClass({ variant: 'primary' })}>
               Upgrade Plan
             </Link>
-            <Link to="/usage" className="btn btn-secondary">
+            <Link to="/usage" className={buttonClass({ variant: 'secondary' })}>
               View Transactions
             </Link>
           </div>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.js';
 import { PasswordField, TextField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { useSession } from '../../session/session-context.js';
+import formStyles from './settings-form.module.css';
 
 function detailOr(caught: unknown, fallback: string): string {
   return caught instanceof Error && !caught.message.startsWith('HTTP error!')
@@ -67,7 +68,7 @@ export function ChangeEmailForm() {
 
   if (step === 'form') {
     return (
-      <form className="stack settings-form" onSubmit={request} noValidate>
+      <form className={`stack ${formStyles.form}`} onSubmit={request} noValidate>
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
         <PasswordField
           label="Current password"
@@ -91,11 +92,11 @@ export function ChangeEmailForm() {
     );
   }
   return (
-    <form className="stack settings-form" onSubmit={verify} noValidate>
+    <form className={`stack ${formStyles.form}`} onSubmit={verify} noValidate>
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       <TextField
         label="Verification code"
-        className="input-code"
+        variant="code"
         maxLength={6}
         value={code}
         disabled={step === 'done'}

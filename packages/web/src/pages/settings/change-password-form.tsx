@@ -5,6 +5,7 @@ import { PasswordField } from '../../components/ui/field.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { validatePassword } from '../../lib/password-rules.js';
 import { useSession } from '../../session/session-context.js';
+import formStyles from './settings-form.module.css';
 
 export function ChangePasswordForm() {
   const { acceptTokens } = useSession();
@@ -50,7 +51,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form className="stack settings-form" onSubmit={onSubmit} noValidate>
+    <form className={`stack ${formStyles.form}`} onSubmit={onSubmit} noValidate>
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       <PasswordField
         label="Current password"

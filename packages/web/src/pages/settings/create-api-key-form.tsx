@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { TextField } from '../../components/ui/field.js';
 import { Select } from '../../components/ui/select.js';
+import formStyles from './settings-form.module.css';
 
 type Expiry = 'never' | '7' | '30' | '90' | '365';
 
@@ -59,7 +60,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKeyRe
   };
 
   return (
-    <form className="stack settings-form" onSubmit={submit} noValidate>
+    <form className={`stack ${formStyles.form}`} onSubmit={submit} noValidate>
       {error && <Alert tone="danger">{error}</Alert>}
       <TextField
         label="Key name"

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
 import { Alert, Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { useSession } from '../../session/session-context.js';
 import { SettingsSection } from './settings-section.js';
 import { useGithubConnection } from './use-github-connection.js';
+import styles from './integrations-tab.module.css';
 
 const PAID = ['starter', 'pro', 'enterprise'];
 
@@ -22,7 +23,7 @@ export function IntegrationsTab() {
       description="Import repositories by URL, including private ones."
     >
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      <div className="integration">
+      <div className={styles.integration}>
         <span className="feature-icon">
           <Icon name="github" size={22} />
         </span>
@@ -61,7 +62,7 @@ export function IntegrationsTab() {
             Connect GitHub
           </Button>
         ) : (
-          <Link to="/pricing" className="btn btn-primary">
+          <Link to="/pricing" className={buttonClass({ variant: 'primary' })}>
             Upgrade from $9.99/month
           </Link>
         )}

@@ -8,6 +8,7 @@ import { Select } from '../../components/ui/select.js';
 import { STATUS_MESSAGE_MS } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
 import { SettingsSection } from './settings-section.js';
+import formStyles from './settings-form.module.css';
 
 const AUTO_DELETE_LABELS: Record<AutoDeleteAfter, string> = {
   never: 'Never',
@@ -56,7 +57,7 @@ export function JobManagementTab() {
       title="Job management"
       description="Choose how long job outputs are kept and which credits new jobs use first."
     >
-      <div className="stack settings-form">
+      <div className={`stack ${formStyles.form}`}>
         {!settings && <Alert tone="danger">Failed to load settings</Alert>}
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
         <Select<AutoDeleteAfter>

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { COPIED_MS, copyText } from '../job/file-actions.js';
+import { Input } from '../../components/ui/input.js';
 
 /**
  * The one time a key's secret is shown. Closing the dialog drops it from the page: the server
@@ -50,8 +51,7 @@ export function NewApiKeyDialog({
             <strong>{created.name}</strong> · {created.scope} scope
           </p>
           <div className="row" style={{ gap: 8 }}>
-            <input
-              className="input"
+            <Input
               readOnly
               aria-label="New API key"
               value={created.key}

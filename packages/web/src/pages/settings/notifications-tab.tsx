@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SettingsSection } from './settings-section.js';
+import styles from './notifications-tab.module.css';
 
 const KEY = 'notification_preferences';
 const OPTIONS = [
@@ -36,7 +37,7 @@ export function NotificationsTab() {
     <SettingsSection title="Notifications" description="Choose what we email you about.">
       <div className="stack">
         {OPTIONS.map((option) => (
-          <label key={option.id} className="toggle-row">
+          <label key={option.id} className={styles.toggleRow}>
             <input
               type="checkbox"
               checked={prefs[option.id] ?? option.id !== 'product_updates'}

@@ -7,6 +7,7 @@ import { IntegrationsTab } from './integrations-tab.js';
 import { JobManagementTab } from './job-management-tab.js';
 import { NotificationsTab } from './notifications-tab.js';
 import { SecurityTab } from './security-tab.js';
+import styles from './settings-page.module.css';
 
 const TABS = [
   { id: 'security', label: 'Security' },
@@ -44,7 +45,7 @@ export function SettingsPage() {
       <div
         role="tabpanel"
         aria-label={TABS.find((t) => t.id === tab)!.label}
-        className="section-block settings-panel"
+        className={`section-block ${styles.panel}`}
       >
         {tab === 'security' && <SecurityTab />}
         {tab === 'job-management' && <JobManagementTab />}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './settings-section.module.css';
 
 export function SettingsSection({
   title,
@@ -10,12 +11,12 @@ export function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section className="card settings-section">
-      <div className="settings-section-head">
+    <section className="card">
+      <div className={styles.head}>
         <h2 className="card-title">{title}</h2>
         {description && <p className="muted">{description}</p>}
       </div>
-      <div className="settings-section-body">{children}</div>
+      <div className={styles.body}>{children}</div>
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { Pagination } from '../dashboard/pagination.js';
 import { StatCard } from '../dashboard/stat-card.js';
 import { TransactionsTable } from './transactions-table.js';
 import './usage.css';
+import { Input } from '../../components/ui/input.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -96,9 +97,8 @@ export function UsagePage() {
             <label className="sr-only" htmlFor="tx-search">
               Search transactions
             </label>
-            <input
+            <Input
               id="tx-search"
-              className="input"
               type="search"
               placeholder="Search descriptions..."
               value={search}

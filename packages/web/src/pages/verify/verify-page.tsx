@@ -120,7 +120,7 @@ export function VerifyPage() {
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
         <TextField
           label="Verification code"
-          className="input-code"
+          variant="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}

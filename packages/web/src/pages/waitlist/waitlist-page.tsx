@@ -10,6 +10,7 @@ import { Icon, type IconName } from '../../components/ui/icons.js';
 import { useCountUp } from '../../hooks/use-count-up.js';
 import { WAITLIST_MESSAGE } from '../../lib/registration-error.js';
 import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
+import { Input } from '../../components/ui/input.js';
 
 const PROMISES: ReadonlyArray<{ icon: IconName; title: string; body: string }> = [
   {
@@ -107,10 +108,9 @@ export function WaitlistPage() {
         <label htmlFor="waitlist-email" className="sr-only">
           Email address
         </label>
-        <input
+        <Input
           ref={input}
           id="waitlist-email"
-          className="input"
           type="email"
           required
           placeholder="you@company.com"
@@ -187,7 +187,7 @@ export function WaitlistPage() {
             ) : (
               <Button
                 size="lg"
-                className="btn-on-dark"
+                variant="on-dark"
                 onClick={() => {
                   input.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
                   input.current?.focus({ preventScroll: true });

@@ -14,6 +14,7 @@ import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from '../preview/file-tree.js';
 import { useViewerKeys } from './viewer-keys.js';
 import './viewer.css';
+import { Input } from '../../../components/ui/input.js';
 
 /** Viewer font 8 to 24 px, default 14. */
 export const MIN_FONT = 8;
@@ -118,9 +119,8 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
       <div className="viewer-tools">
         <div className="viewer-search">
           <Icon name="search" size={15} />
-          <input
+          <Input
             ref={searchInput}
-            className="input"
             type="search"
             aria-label="Search in file"
             placeholder="Search in file"
