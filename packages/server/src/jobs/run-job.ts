@@ -7,6 +7,7 @@ import {
   type Bundle,
   type FileProcessor,
   type PackProgress,
+  type ResultCache,
 } from '@repobundle/engine';
 import { creditsForLines, effectiveTokenBudget } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
@@ -39,6 +40,10 @@ export interface WorkerRuntime {
   onStage?: (stage: JobStageName, seconds: number) => void;
   /** Called with the archive's size and the pack stage's time (engine throughput). */
   onPacked?: (bytes: number, seconds: number) => void;
+  /** File results kept between jobs (shared by every worker process); absent: no cache. */
+  cache?: ResultCache;
+  /** Called after each pack that used the cache (to keep it within its size). */
+  onCacheUsed?: () => void;
 }
 
 /** The stages a job's time is measured in. */
@@ -297,6 +302,7 @@ export async function runJob(
     let bundle: Bundle;
     const archiveBytes = (await stat(local.path)).size;
     const packStarted = Date.now();
+    const counters = { cachedFiles: 0 };
     try {
       bundle = await unlessStopped(
         pack(local.path, engineOptions(options, job.selected_paths), {
@@ -305,14 +311,21 @@ export async function runJob(
           signal: stop.signal,
           ...(changeCounts && { changeCounts }),
           ...(runtime.processor ? { processor: runtime.processor } : {}),
+          ...(runtime.cache && { cache: runtime.cache }),
+          counters,
         }),
         stop.signal,
       );
     } finally {
       await local.release();
+      if (runtime.cache) runtime.onCacheUsed?.();
     }
     runtime.onPacked?.(archiveBytes, (Date.now() - packStarted) / 1000);
-    stageEnded('pack', { files: bundle.statistics.files, lines: bundle.statistics.lines });
+    stageEnded('pack', {
+      files: bundle.statistics.files,
+      lines: bundle.statistics.lines,
+      cachedFiles: counters.cachedFiles,
+    });
     report({ stage: 'writing', percent: 90 });
     const outputs = await storeOutputs(ctx, job, bundle, stop.signal);
     stageEnded('store', { outputs: outputs.length });
