@@ -12,7 +12,7 @@ export { readChangeCounts, CHANGE_HISTORY_COMMITS } from './io/git/change-counts
 export type { GitReader } from './io/git/git-log.js';
 export { createPooledProcessor } from './io/file-processor.js';
 export type { FileProcessor } from './io/file-processor.js';
-export { engineBuildId, evictResultCacheInBackground } from './io/result-cache.js';
+export { contentDigest, engineBuildId, evictResultCacheInBackground } from './io/result-cache.js';
 export type { ResultCache } from './io/result-cache.js';
 export {
   openDirectorySource,

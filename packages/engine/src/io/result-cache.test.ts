@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import type { ResultCache } from './result-cache.js';
-import { cacheKey, evictResultCacheInBackground } from './result-cache.js';
+import { cachedByDigest, runWorkerRequest } from './process-file-task.js';
+import {
+  cacheKey,
+  contentDigest,
+  evictResultCacheInBackground,
+  readCachedOutcome,
+} from './result-cache.js';
 
 const cache: ResultCache = { dir: '/unused', build: 'test-build' };
 const bytes = new TextEncoder().encode('export const a = 1;\n');
 const keyWith = (options: Parameters<typeof resolveOptions>[0]) =>
-  cacheKey(cache, 'src/a.ts', bytes, fileStageOptions(resolveOptions(options)));
+  cacheKey(cache, 'src/a.ts', contentDigest(bytes), fileStageOptions(resolveOptions(options)));
 
 describe('the result cache key', () => {
   it('is shared by chunking strategies that do not read the syntax', () => {
@@ -63,5 +69,35 @@ describe('evictResultCacheInBackground', () => {
       removed: 0,
       kept: 0,
     });
+  });
+});
+
+describe('results found by a known content digest', () => {
+  let dir: string | undefined;
+  afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  it('are served without the bytes, and a wrong digest never stores a result under it', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-digest-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const options = fileStageOptions(resolveOptions({}));
+    const wrong = contentDigest(new TextEncoder().encode('other bytes'));
+    const process = (digest: string) =>
+      runWorkerRequest({
+        kind: 'process',
+        path: 'src/a.ts',
+        input: { bytes: bytes.slice() },
+        options,
+        cache: store,
+        digest,
+      });
+
+    const first = await process(wrong);
+    expect(first.response).toMatchObject({ kind: 'process', outcome: { ok: true } });
+    expect(cachedByDigest(store, 'src/a.ts', wrong, options)).toBeUndefined();
+    expect(readCachedOutcome(store, cacheKey(store, 'src/a.ts', wrong, options))).toBeUndefined();
+
+    const found = cachedByDigest(store, 'src/a.ts', contentDigest(bytes), options);
+    expect(found).toMatchObject({ ok: true, cached: true, unread: true });
+    expect(found?.ok && found.file.content).toBe('export const a = 1;\n');
   });
 });

@@ -77,10 +77,20 @@ function keyedOptions(options: FileStageOptions): Record<string, unknown> {
   };
 }
 
+/** A file's content digest: what the cache key holds of its bytes. */
+export function contentDigest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The key of one file's result, from its content digest (see contentDigest): a caller that
+ * knows the digest from an earlier pass over the same bytes finds the result without reading
+ * the file again.
+ */
 export function cacheKey(
   cache: ResultCache,
   path: string,
-  bytes: Uint8Array,
+  digest: string,
   options: FileStageOptions,
 ): string {
   const keyed = keyedOptions(options);
@@ -91,7 +101,7 @@ export function cacheKey(
     .update('\0')
     .update(JSON.stringify(keyed, Object.keys(keyed).sort()))
     .update('\0')
-    .update(bytes)
+    .update(digest)
     .digest('hex');
 }
 

@@ -19,8 +19,9 @@ import { presentPacking } from '../presenters/packing.presenter.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
-import { attemptPrefix, changeCountsKey, jobPrefix } from '../services/jobs.service.js';
+import { attemptPrefix, changeCountsKey, digestsKey, jobPrefix } from '../services/jobs.service.js';
 import { readStoredChangeCounts } from './stored-change-counts.js';
+import { readStoredDigests } from './stored-digests.js';
 
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;
@@ -297,12 +298,13 @@ export async function runJob(
     const changeCounts = options.sort_by_changes
       ? await unlessStopped(readStoredChangeCounts(ctx, job.id), stop.signal)
       : undefined;
+    const digests = await unlessStopped(readStoredDigests(ctx, job.id), stop.signal);
     const local = await unlessStopped(ctx.storage.localFile(job.archive_key), stop.signal);
     stageEnded('read');
     let bundle: Bundle;
     const archiveBytes = (await stat(local.path)).size;
     const packStarted = Date.now();
-    const counters = { cachedFiles: 0 };
+    const counters = { cachedFiles: 0, unreadFiles: 0 };
     try {
       bundle = await unlessStopped(
         pack(local.path, engineOptions(options, job.selected_paths), {
@@ -312,6 +314,7 @@ export async function runJob(
           ...(changeCounts && { changeCounts }),
           ...(runtime.processor ? { processor: runtime.processor } : {}),
           ...(runtime.cache && { cache: runtime.cache }),
+          ...(runtime.cache && digests && { digests }),
           counters,
         }),
         stop.signal,
@@ -325,6 +328,7 @@ export async function runJob(
       files: bundle.statistics.files,
       lines: bundle.statistics.lines,
       cachedFiles: counters.cachedFiles,
+      unreadFiles: counters.unreadFiles,
     });
     report({ stage: 'writing', percent: 90 });
     const outputs = await storeOutputs(ctx, job, bundle, stop.signal);
@@ -377,6 +381,7 @@ export async function runJob(
     // The archive and any superseded attempt's leftovers are no longer needed.
     await ctx.storage.delete(job.archive_key);
     if (options.sort_by_changes) await ctx.storage.delete(changeCountsKey(job.id));
+    await ctx.storage.delete(digestsKey(job.id));
     await removeOtherAttempts(ctx, job).catch((error: unknown) =>
       log.warn({ err: error }, 'leftovers of an earlier attempt not removed'),
     );
