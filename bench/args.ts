@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CORPUS_NAMES } from './corpus-specs.js';
+import { CORPUS_NAMES, DEFAULT_CORPORA } from './corpus-specs.js';
 import type { CorpusName } from './corpus-specs.js';
 import { TOOL_IDS } from './tools.js';
 import type { ToolId } from './tools.js';
@@ -18,7 +18,7 @@ export interface BenchArgs {
 
 export const USAGE = `Usage: npm run bench -- [options]
   --only STEPS      comma list of ${STEPS.join(', ')} (default: all; corpora are always built)
-  --corpus NAMES    comma list of ${CORPUS_NAMES.join(', ')} (default: all)
+  --corpus NAMES    comma list of ${CORPUS_NAMES.join(', ')} (default: ${DEFAULT_CORPORA.join(', ')})
   --tools IDS       comma list of ${TOOL_IDS.join(', ')} (default: all)
   --runs N          timed runs per tool and corpus, median reported (default 3)
   --no-warmup       skip the untimed warm-up run
@@ -44,7 +44,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   return {
     help: values.help === true,
     steps: pickList('--only', values.only, STEPS),
-    corpora: pickList('--corpus', values.corpus, CORPUS_NAMES),
+    corpora:
+      values.corpus === undefined
+        ? [...DEFAULT_CORPORA]
+        : pickList('--corpus', values.corpus, CORPUS_NAMES),
     tools: pickList('--tools', values.tools, TOOL_IDS),
     runs,
     warmup: values['no-warmup'] !== true,

@@ -17,6 +17,8 @@ export interface Corpus {
   readonly dir: string;
   readonly zip: string;
   readonly packages: readonly string[];
+  /** How many times the packages were unpacked (see CorpusSpec). */
+  readonly copies?: number;
   readonly files: number;
   readonly bytes: number;
   /** Bytes in files under the 5 MB per-file cap: the input both tools actually read. */
@@ -35,6 +37,7 @@ export async function ensureCorpus(name: CorpusName, log: (line: string) => void
   if (
     cached !== undefined &&
     cached.packages.join(' ') === spec.packages.join(' ') &&
+    (cached.copies ?? 1) === (spec.copies ?? 1) &&
     typeof cached.bytesUnderCap === 'number' &&
     existsSync(dir) &&
     existsSync(zip)
@@ -44,17 +47,21 @@ export async function ensureCorpus(name: CorpusName, log: (line: string) => void
   await downloadTarballs(spec.packages, log);
   log(`corpus ${name}: unpacking ${spec.packages.length} packages`);
   await rm(dir, { recursive: true, force: true });
-  for (const pkg of spec.packages) {
-    const target = path.join(dir, splitPackageSpec(pkg).name);
-    await mkdir(target, { recursive: true });
-    // npm tarballs hold one top folder (`package/` for most); strip it so paths read `<name>/...`.
-    await run('tar', [
-      '-xzf',
-      path.join(TARBALL_DIR, tarballFileName(pkg)),
-      '-C',
-      target,
-      '--strip-components=1',
-    ]);
+  const copies = spec.copies ?? 1;
+  for (let copy = 1; copy <= copies; copy++) {
+    const root = copies === 1 ? dir : path.join(dir, `copy-${copy}`);
+    for (const pkg of spec.packages) {
+      const target = path.join(root, splitPackageSpec(pkg).name);
+      await mkdir(target, { recursive: true });
+      // npm tarballs hold one top folder (`package/` for most); strip it so paths read `<name>/...`.
+      await run('tar', [
+        '-xzf',
+        path.join(TARBALL_DIR, tarballFileName(pkg)),
+        '-C',
+        target,
+        '--strip-components=1',
+      ]);
+    }
   }
   const pruned = await pruneTree(dir);
   const { files, bytes, bytesUnderCap } = await measureTree(dir);
@@ -65,6 +72,7 @@ export async function ensureCorpus(name: CorpusName, log: (line: string) => void
     dir,
     zip,
     packages: spec.packages,
+    ...(spec.copies !== undefined && { copies: spec.copies }),
     files,
     bytes,
     bytesUnderCap,

@@ -35,6 +35,7 @@ describe('median', () => {
     const sample = (wallS: number, cpuS: number, peakRssMb: number): Sample => ({
       wallS,
       cpuS,
+      sysS: 0,
       peakRssMb,
       exitCode: 0,
       stdout: '',

@@ -14,6 +14,8 @@ export interface Sample {
   readonly wallS: number;
   /** User + system CPU of the process, all its threads and every child it waited for. */
   readonly cpuS: number;
+  /** Of cpuS, the time spent in the kernel (page faults, reads and writes, thread hand-offs). */
+  readonly sysS: number;
   /** The larger of GNU time's max RSS (largest single process) and the sampled tree total. */
   readonly peakRssMb: number;
   readonly exitCode: number;
@@ -68,6 +70,7 @@ export async function measureOnce(spec: CommandSpec): Promise<Sample> {
     return {
       wallS,
       cpuS: timed.userS + timed.sysS,
+      sysS: timed.sysS,
       peakRssMb: Math.max(timed.maxRssKb * 1024, treePeakBytes) / (1024 * 1024),
       exitCode,
       stdout: Buffer.concat(stdout).toString('utf8'),

@@ -5,7 +5,10 @@ import { readFileSync, readdirSync } from 'node:fs';
  * the largest single process only; a tool that forks helpers would look smaller than it is, so
  * the bench reports the larger of the two. Linux only (/proc); returns 0 elsewhere.
  */
-export function watchTreeRss(rootPid: number, intervalMs = 50): { stop(): number } {
+export function watchTreeRss(
+  rootPid: number,
+  intervalMs = 50,
+): { stop(): number; peakSoFar(): number } {
   let peak = 0;
   const sample = (): void => {
     let total = 0;
@@ -19,6 +22,7 @@ export function watchTreeRss(rootPid: number, intervalMs = 50): { stop(): number
       clearInterval(timer);
       return peak;
     },
+    peakSoFar: () => peak,
   };
 }
 

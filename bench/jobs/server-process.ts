@@ -59,7 +59,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   let peak = 0;
   return {
     url,
-    peakRss: () => Math.max(peak, rss.stop()),
+    peakRss: () => Math.max(peak, rss.peakSoFar()),
     async stop() {
       peak = rss.stop();
       child.kill('SIGTERM');

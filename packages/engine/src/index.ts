@@ -12,6 +12,8 @@ export { readChangeCounts, CHANGE_HISTORY_COMMITS } from './io/git/change-counts
 export type { GitReader } from './io/git/git-log.js';
 export { createPooledProcessor } from './io/file-processor.js';
 export type { FileProcessor } from './io/file-processor.js';
+export { contentDigest, engineBuildId, evictResultCacheInBackground } from './io/result-cache.js';
+export type { ResultCache } from './io/result-cache.js';
 export {
   openDirectorySource,
   openMemorySource,

@@ -14,8 +14,12 @@ import type { Transform, TransformContext } from './transform/transform.js';
 import type { ProcessedFile, SecretCount, SkippedFile } from './types.js';
 
 export type FileOutcome =
-  /** `cached`: read from the result cache instead of processed again (never in the output). */
-  { ok: true; file: ProcessedFile; cached?: true } | { ok: false; skipped: SkippedFile };
+  /**
+   * `cached`: read from the result cache instead of processed again; `unread`: found by a known
+   * content digest, without reading the file (neither is ever in the output).
+   */
+  | { ok: true; file: ProcessedFile; cached?: true; unread?: true }
+  | { ok: false; skipped: SkippedFile };
 
 /**
  * Decode, transform and count one file: the unit of work the worker pool runs. A problem with

@@ -5,7 +5,7 @@ import { fileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { SourceEntry } from '../core/types.js';
 import type { WorkerRequest, WorkerResponse } from './process-file-task.js';
-import { runWorkerRequest } from './process-file-task.js';
+import { cachedByDigest, runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
 import type { ResultCache } from './result-cache.js';
 
@@ -15,7 +15,13 @@ import type { ResultCache } from './result-cache.js';
  */
 export interface FileProcessor {
   /** Reads (on a worker thread when the entry has a location) and processes one entry. */
-  process(entry: SourceEntry, options: FileStageOptions, cache?: ResultCache): Promise<FileOutcome>;
+  process(
+    entry: SourceEntry,
+    options: FileStageOptions,
+    cache?: ResultCache,
+    /** The entry's content digest, when known from an earlier pass (see result-cache.ts). */
+    digest?: string,
+  ): Promise<FileOutcome>;
   countTexts(texts: readonly string[], encoding: TokenizerName): Promise<number[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
   warmUp(encoding: TokenizerName): void;
@@ -24,7 +30,10 @@ export interface FileProcessor {
 
 export function createInlineProcessor(): FileProcessor {
   return {
-    async process(entry, options, cache) {
+    async process(entry, options, cache, digest) {
+      const known =
+        cache && digest ? cachedByDigest(cache, entry.path, digest, options) : undefined;
+      if (known) return known;
       const bytes = await readBytes(entry);
       if (!(bytes instanceof Uint8Array)) return bytes;
       const { response } = await runWorkerRequest({
@@ -61,10 +70,15 @@ const COUNT_BATCH_CHARS = 256 * 1024;
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
   const pool = new WorkerPool<WorkerRequest, WorkerResponse>(workerScript(), size);
   return {
-    async process(entry, options, cache) {
+    async process(entry, options, cache, digest) {
       const { path, location } = entry;
       let input: { bytes: Uint8Array } | { location: NonNullable<SourceEntry['location']> };
       let transfer: ArrayBuffer[] = [];
+      if (cache && digest && !location) {
+        // The bytes would be read on this thread: look the result up here first.
+        const known = cachedByDigest(cache, path, digest, options);
+        if (known) return known;
+      }
       if (location) {
         input = { location };
       } else {
@@ -81,6 +95,7 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
             input,
             options: fileStageOptions(options),
             ...(cache && { cache }),
+            ...(cache && digest && location && { digest }),
           },
           transfer,
         );

@@ -43,8 +43,16 @@ export interface PackHooks {
   sourceName?: string;
   /** Keep and reuse the file stage's results here (see result-cache.ts); absent: no cache. */
   cache?: ResultCache;
-  /** Counts the run fills in for its caller (not part of the bundle, which must not vary). */
-  counters?: { cachedFiles: number };
+  /**
+   * Content digests of the source's files (path to contentDigest of its bytes) from an earlier
+   * pass over the same source: cached results are then found without reading those files.
+   */
+  digests?: ReadonlyMap<string, string>;
+  /**
+   * Counts the run fills in for its caller (not part of the bundle, which must not vary): files
+   * whose result came from the cache, and of those the ones found without reading the file.
+   */
+  counters?: { cachedFiles: number; unreadFiles?: number };
   /** Clock for the overview's timestamp (golden tests pin it). */
   now?: () => Date;
   /** Git context of the folder packed: diffs and log in the overview, files by change count. */
@@ -225,10 +233,12 @@ async function processEntries(
     while (next < entries.length) {
       throwIfAborted(hooks.signal);
       const index = next++;
+      const entry = entries[index] as SourceEntry;
       outcomes[index] = await processor.process(
-        entries[index] as SourceEntry,
+        entry,
         fileOptions,
         hooks.cache,
+        hooks.digests?.get(entry.path),
       );
       done++;
       if (done % 64 === 0 || done === entries.length) {
@@ -240,7 +250,10 @@ async function processEntries(
   const files: ProcessedFile[] = [];
   const skipped: SkippedFile[] = [];
   for (const outcome of outcomes) {
-    if (outcome.ok && outcome.cached && hooks.counters) hooks.counters.cachedFiles++;
+    if (outcome.ok && outcome.cached && hooks.counters) {
+      hooks.counters.cachedFiles++;
+      if (outcome.unread) hooks.counters.unreadFiles = (hooks.counters.unreadFiles ?? 0) + 1;
+    }
     if (outcome.ok) files.push(outcome.file);
     else skipped.push(outcome.skipped);
   }

@@ -6,7 +6,7 @@ import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
 import type { ResultCache } from './result-cache.js';
-import { cacheKey, readCachedOutcome, writeCachedOutcome } from './result-cache.js';
+import { cacheKey, contentDigest, readCachedOutcome, writeCachedOutcome } from './result-cache.js';
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
@@ -25,6 +25,12 @@ export type WorkerRequest =
       readonly options: FileStageOptions;
       /** Where results are kept between runs; absent: no cache. */
       readonly cache?: ResultCache;
+      /**
+       * The file's content digest when an earlier pass over the same bytes knows it: a cached
+       * result is then found without reading the file. A miss reads it and keys the new result
+       * by the digest of the bytes read, so a wrong digest never stores a wrong result.
+       */
+      readonly digest?: string;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName };
 
@@ -44,6 +50,9 @@ export async function runWorkerRequest(
     };
   }
   const { path, input, options, cache } = request;
+  const known =
+    cache && request.digest ? cachedByDigest(cache, path, request.digest, options) : undefined;
+  if (known) return { response: { kind: 'process', outcome: known }, transfer: transferOf(known) };
   let bytes: Uint8Array;
   try {
     bytes = 'bytes' in input ? input.bytes : readLocatedEntry(path, input.location);
@@ -57,7 +66,7 @@ export async function runWorkerRequest(
       transfer: [],
     };
   }
-  const key = cache ? cacheKey(cache, path, bytes, options) : undefined;
+  const key = cache ? cacheKey(cache, path, contentDigest(bytes), options) : undefined;
   const cached = cache && key ? readCachedOutcome(cache, key) : undefined;
   if (cached?.ok) {
     return {
@@ -81,6 +90,17 @@ export async function runWorkerRequest(
   // Only results: a failure may be passing (a thread that ran out of memory) and is retried.
   if (cache && key && outcome.ok) writeCachedOutcome(cache, key, outcome);
   return { response: { kind: 'process', outcome }, transfer: transferOf(outcome) };
+}
+
+/** The stored result of a file whose content digest is known, marked as read from the cache. */
+export function cachedByDigest(
+  cache: ResultCache,
+  path: string,
+  digest: string,
+  options: FileStageOptions,
+): FileOutcome | undefined {
+  const cached = readCachedOutcome(cache, cacheKey(cache, path, digest, options));
+  return cached?.ok ? { ...cached, cached: true, unread: true } : undefined;
 }
 
 function transferOf(outcome: FileOutcome): TransferListItem[] {

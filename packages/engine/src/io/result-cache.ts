@@ -8,6 +8,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { readdir, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,20 +64,44 @@ export function engineBuildId(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The file-stage options as far as they change a file's result. Of the chunking strategy the
+ * file stage only reads whether chunks follow the syntax (it then adds an outline), so jobs
+ * that differ only in how they cut chunks share their results.
+ */
+function keyedOptions(options: FileStageOptions): Record<string, unknown> {
+  const { chunkingStrategy, ...rest } = options;
+  return {
+    ...rest,
+    syntaxOutline: chunkingStrategy === 'semantic' || chunkingStrategy === 'auto',
+  };
+}
+
+/** A file's content digest: what the cache key holds of its bytes. */
+export function contentDigest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The key of one file's result, from its content digest (see contentDigest): a caller that
+ * knows the digest from an earlier pass over the same bytes finds the result without reading
+ * the file again.
+ */
 export function cacheKey(
   cache: ResultCache,
   path: string,
-  bytes: Uint8Array,
+  digest: string,
   options: FileStageOptions,
 ): string {
+  const keyed = keyedOptions(options);
   return createHash('sha256')
     .update(cache.build)
     .update('\0')
     .update(path)
     .update('\0')
-    .update(JSON.stringify(options, Object.keys(options).sort()))
+    .update(JSON.stringify(keyed, Object.keys(keyed).sort()))
     .update('\0')
-    .update(bytes)
+    .update(digest)
     .digest('hex');
 }
 
@@ -118,13 +143,21 @@ export function writeCachedOutcome(cache: ResultCache, key: string, outcome: Fil
   }
 }
 
+interface StoredEntry {
+  readonly path: string;
+  readonly size: number;
+  /** When the entry was last read or written (ms). */
+  readonly used: number;
+}
+
 /**
  * Keeps the cache under `maxBytes`: the entries used longest ago go first (reads refresh an
- * entry's access time where the file system records it; its write time otherwise).
+ * entry's access time where the file system records it; its write time otherwise). Safe while
+ * other processes read, write or evict: an entry removed meanwhile is skipped, and a reader that
+ * loses an entry only misses.
  */
 export function evictResultCache(dir: string, maxBytes: number): { removed: number; kept: number } {
-  const entries: { path: string; size: number; used: number }[] = [];
-  let total = 0;
+  const entries: StoredEntry[] = [];
   let shards: string[];
   try {
     shards = readdirSync(dir);
@@ -143,25 +176,66 @@ export function evictResultCache(dir: string, maxBytes: number): { removed: numb
       try {
         const info = statSync(path);
         entries.push({ path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) });
-        total += info.size;
       } catch {
         // removed by another run meanwhile
       }
     }
   }
   let removed = 0;
-  if (total > maxBytes) {
-    entries.sort((a, b) => a.used - b.used);
-    for (const entry of entries) {
-      if (total <= maxBytes) break;
-      try {
-        unlinkSync(entry.path);
-        total -= entry.size;
-        removed++;
-      } catch {
-        // another run removed it first
-      }
+  for (const path of oldestBeyond(entries, maxBytes)) {
+    try {
+      unlinkSync(path);
+      removed++;
+    } catch {
+      // another run removed it first
     }
   }
   return { removed, kept: entries.length - removed };
+}
+
+/**
+ * evictResultCache without blocking the event loop while it lists the folder: for a long-lived
+ * process (a server worker) that keeps answering requests meanwhile.
+ */
+export async function evictResultCacheInBackground(
+  dir: string,
+  maxBytes: number,
+): Promise<{ removed: number; kept: number }> {
+  const entries: StoredEntry[] = [];
+  const shards = await readdir(dir).catch(() => [] as string[]);
+  for (const shard of shards) {
+    const names = await readdir(join(dir, shard)).catch(() => [] as string[]);
+    const infos = await Promise.all(
+      names.map(async (name) => {
+        const path = join(dir, shard, name);
+        const info = await stat(path).catch(() => undefined);
+        return info && { path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) };
+      }),
+    );
+    for (const info of infos) if (info) entries.push(info);
+  }
+  let removed = 0;
+  for (const path of oldestBeyond(entries, maxBytes)) {
+    if (
+      await unlink(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed++;
+  }
+  return { removed, kept: entries.length - removed };
+}
+
+/** The entries to remove, least recently used first, until the rest fit in `maxBytes`. */
+function oldestBeyond(entries: StoredEntry[], maxBytes: number): string[] {
+  let total = entries.reduce((sum, entry) => sum + entry.size, 0);
+  if (total <= maxBytes) return [];
+  const victims: string[] = [];
+  for (const entry of [...entries].sort((a, b) => a.used - b.used)) {
+    if (total <= maxBytes) break;
+    victims.push(entry.path);
+    total -= entry.size;
+  }
+  return victims;
 }

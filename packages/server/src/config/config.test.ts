@@ -49,6 +49,19 @@ describe('readConfig', () => {
     });
   });
 
+  it('keeps the result cache under DATA_DIR unless CACHE_DIR is set', () => {
+    expect(readConfig({ DATA_DIR: '/srv/repobundle' }).cache).toEqual({
+      dir: '/srv/repobundle/cache/results',
+      maxBytes: 1024 * 1024 * 1024,
+    });
+    expect(readConfig({ CACHE_DIR: '/mnt/shared/cache', CACHE_MAX_MB: '50' }).cache).toEqual({
+      dir: '/mnt/shared/cache',
+      maxBytes: 50 * 1024 * 1024,
+    });
+    expect(() => readConfig({ CACHE_MAX_MB: 'lots' })).toThrow(/CACHE_MAX_MB: must be a number/);
+    expect(() => readConfig({ CACHE_MAX_MB: '0' })).toThrow(/CACHE_MAX_MB: must be above 0/);
+  });
+
   it('refuses a shared database without shared secrets', () => {
     // Generated per process, two processes on one database would reject each other's tokens.
     for (const env of [

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 // The one place that reads the environment. Every variable is documented in
@@ -45,6 +45,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  CACHE_DIR: z.string().min(1).optional(),
+  CACHE_MAX_MB: positiveInt.max(1_048_576, 'must be at most 1048576 (1 TiB)').default(1024),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   STORAGE_URL: url(['s3:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
@@ -112,6 +114,11 @@ export interface Config {
   host: string;
   appUrl: string;
   dataDir: string;
+  /**
+   * The engine's result cache, one folder shared by every worker process on the host (or a
+   * shared volume): a second job on the same files skips their processing.
+   */
+  cache: { dir: string; maxBytes: number };
   databaseUrl: string | null;
   storageUrl: string | null;
   smtpUrl: string | null;
@@ -224,6 +231,10 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     appUrl,
     dataDir: resolve(e.DATA_DIR),
+    cache: {
+      dir: resolve(e.CACHE_DIR ?? join(e.DATA_DIR, 'cache', 'results')),
+      maxBytes: e.CACHE_MAX_MB * 1024 * 1024,
+    },
     databaseUrl: e.DATABASE_URL ?? null,
     storageUrl: e.STORAGE_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,

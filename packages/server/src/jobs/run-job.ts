@@ -7,6 +7,7 @@ import {
   type Bundle,
   type FileProcessor,
   type PackProgress,
+  type ResultCache,
 } from '@repobundle/engine';
 import { creditsForLines, effectiveTokenBudget } from '@repobundle/contract';
 import { inTransaction } from '../db/repositories/index.js';
@@ -18,8 +19,9 @@ import { presentPacking } from '../presenters/packing.presenter.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
-import { attemptPrefix, changeCountsKey, jobPrefix } from '../services/jobs.service.js';
+import { attemptPrefix, changeCountsKey, digestsKey, jobPrefix } from '../services/jobs.service.js';
 import { readStoredChangeCounts } from './stored-change-counts.js';
+import { readStoredDigests } from './stored-digests.js';
 
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;
@@ -39,6 +41,10 @@ export interface WorkerRuntime {
   onStage?: (stage: JobStageName, seconds: number) => void;
   /** Called with the archive's size and the pack stage's time (engine throughput). */
   onPacked?: (bytes: number, seconds: number) => void;
+  /** File results kept between jobs (shared by every worker process); absent: no cache. */
+  cache?: ResultCache;
+  /** Called after each pack that used the cache (to keep it within its size). */
+  onCacheUsed?: () => void;
 }
 
 /** The stages a job's time is measured in. */
@@ -292,11 +298,13 @@ export async function runJob(
     const changeCounts = options.sort_by_changes
       ? await unlessStopped(readStoredChangeCounts(ctx, job.id), stop.signal)
       : undefined;
+    const digests = await unlessStopped(readStoredDigests(ctx, job.id), stop.signal);
     const local = await unlessStopped(ctx.storage.localFile(job.archive_key), stop.signal);
     stageEnded('read');
     let bundle: Bundle;
     const archiveBytes = (await stat(local.path)).size;
     const packStarted = Date.now();
+    const counters = { cachedFiles: 0, unreadFiles: 0 };
     try {
       bundle = await unlessStopped(
         pack(local.path, engineOptions(options, job.selected_paths), {
@@ -305,14 +313,23 @@ export async function runJob(
           signal: stop.signal,
           ...(changeCounts && { changeCounts }),
           ...(runtime.processor ? { processor: runtime.processor } : {}),
+          ...(runtime.cache && { cache: runtime.cache }),
+          ...(runtime.cache && digests && { digests }),
+          counters,
         }),
         stop.signal,
       );
     } finally {
       await local.release();
+      if (runtime.cache) runtime.onCacheUsed?.();
     }
     runtime.onPacked?.(archiveBytes, (Date.now() - packStarted) / 1000);
-    stageEnded('pack', { files: bundle.statistics.files, lines: bundle.statistics.lines });
+    stageEnded('pack', {
+      files: bundle.statistics.files,
+      lines: bundle.statistics.lines,
+      cachedFiles: counters.cachedFiles,
+      unreadFiles: counters.unreadFiles,
+    });
     report({ stage: 'writing', percent: 90 });
     const outputs = await storeOutputs(ctx, job, bundle, stop.signal);
     stageEnded('store', { outputs: outputs.length });
@@ -366,6 +383,7 @@ export async function runJob(
     // The archive and any superseded attempt's leftovers are no longer needed.
     await ctx.storage.delete(job.archive_key);
     if (options.sort_by_changes) await ctx.storage.delete(changeCountsKey(job.id));
+    await ctx.storage.delete(digestsKey(job.id));
     await removeOtherAttempts(ctx, job).catch((error: unknown) =>
       log.warn({ err: error }, 'leftovers of an earlier attempt not removed'),
     );

@@ -1,5 +1,9 @@
 import { hostname } from 'node:os';
-import { createPooledProcessor } from '@repobundle/engine';
+import {
+  createPooledProcessor,
+  engineBuildId,
+  evictResultCacheInBackground,
+} from '@repobundle/engine';
 import type { ServiceContext } from '../services/context.js';
 import { runJob, type JobOutcome, type JobStageName } from './run-job.js';
 import { createSweeperElection, type SweeperElection } from './sweeper-election.js';
@@ -47,12 +51,22 @@ export async function startWorker(
   const processor = createPooledProcessor();
   processor.warmUp('o200k_base');
   const shutdown = new AbortController();
+  const { dir, maxBytes } = ctx.config.cache;
+  let evicting: Promise<unknown> | undefined;
+  // One pass at a time: a pass started while another runs would only repeat its work.
+  const evict = () => {
+    evicting ??= evictResultCacheInBackground(dir, maxBytes)
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'result cache not trimmed'))
+      .finally(() => (evicting = undefined));
+  };
   const runtime = {
     heartbeatMs: Math.max(250, Math.min(5000, staleAfterMs / 4)),
     progressMs: 500,
     processor,
     workerId: id,
     shutdown: shutdown.signal,
+    cache: { dir, build: engineBuildId() },
+    onCacheUsed: evict,
     ...(hooks.onStage ? { onStage: hooks.onStage } : {}),
     ...(hooks.onPacked ? { onPacked: hooks.onPacked } : {}),
   };
@@ -117,6 +131,7 @@ export async function startWorker(
           await settled;
         }
         await sweeping;
+        await evicting;
         await election.release();
         await processor.close();
       })()),

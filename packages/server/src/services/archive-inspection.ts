@@ -1,4 +1,5 @@
 import {
+  contentDigest,
   EngineError,
   openZipSource,
   resolveOptions,
@@ -13,6 +14,11 @@ export interface ArchiveSelection {
   files: number;
   /** Lines of those files: what the credits are computed from. */
   lines: number;
+  /**
+   * Each of those files' content digest, taken in the same pass: the job finds files processed
+   * before (another job on the same files) in the result cache without reading them again.
+   */
+  digests: Map<string, string>;
 }
 
 /** Engine archive errors are the person's archive being unusable: 422 with the engine's reason. */
@@ -31,7 +37,8 @@ const MAX_MISSING_SHOWN = 5;
 /**
  * Validates the archive (the engine's checks: traversal, links, bombs, entry count...) and
  * measures the selection: every selected path must exist, and the lines of the eligible
- * selected files are counted by reading them, a few at a time.
+ * selected files are counted by reading them, a few at a time (the one read of them before the
+ * job: their digests let it skip files already processed).
  */
 export async function inspectArchive(
   file: string,
@@ -54,15 +61,17 @@ export async function inspectArchive(
     const { selected: eligible } = await selectFiles(tree, resolveOptions(options));
     let lines = 0;
     let next = 0;
+    const digests = new Map<string, string>();
     const lane = async () => {
       while (next < eligible.length) {
         const entry = eligible[next++]!;
         const bytes = await entry.read().catch(archiveError);
         lines += countLinesInBytes(bytes);
+        digests.set(entry.path, contentDigest(bytes));
       }
     };
     await Promise.all(Array.from({ length: 4 }, lane));
-    return { files: eligible.length, lines };
+    return { files: eligible.length, lines, digests };
   } finally {
     await tree.close();
   }

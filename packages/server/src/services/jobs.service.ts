@@ -28,6 +28,8 @@ export const jobPrefix = (jobId: string) => `jobs/${jobId}/`;
 export const sourceKey = (jobId: string) => `${jobPrefix(jobId)}source.zip`;
 /** A repository job's change count per selected file, when files are sorted by changes. */
 export const changeCountsKey = (jobId: string) => `${jobPrefix(jobId)}change-counts.json`;
+/** The content digests of the selected files, taken when the job was created. */
+export const digestsKey = (jobId: string) => `${jobPrefix(jobId)}digests.json`;
 /** Where one attempt writes its outputs; a stale attempt can never write over a newer one's. */
 export const attemptPrefix = (jobId: string, attempt: number) =>
   `${jobPrefix(jobId)}attempts/${attempt}/`;
@@ -135,6 +137,10 @@ export async function createJobFromArchive(
     } finally {
       await local.release();
     }
+    await ctx.storage.put(
+      digestsKey(jobId),
+      Buffer.from(JSON.stringify(Object.fromEntries(selection.digests))),
+    );
     if (selection.files === 0) {
       throw badRequest(
         'VALIDATION_ERROR',

@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileStageOptions, resolveOptions } from '../config/options.js';
+import type { ResultCache } from './result-cache.js';
+import { cachedByDigest, runWorkerRequest } from './process-file-task.js';
+import {
+  cacheKey,
+  contentDigest,
+  evictResultCacheInBackground,
+  readCachedOutcome,
+} from './result-cache.js';
+
+const cache: ResultCache = { dir: '/unused', build: 'test-build' };
+const bytes = new TextEncoder().encode('export const a = 1;\n');
+const keyWith = (options: Parameters<typeof resolveOptions>[0]) =>
+  cacheKey(cache, 'src/a.ts', contentDigest(bytes), fileStageOptions(resolveOptions(options)));
+
+describe('the result cache key', () => {
+  it('is shared by chunking strategies that do not read the syntax', () => {
+    expect(keyWith({ chunkingStrategy: 'fixed' })).toBe(
+      keyWith({ chunkingStrategy: 'file_based' }),
+    );
+    expect(keyWith({ chunkingStrategy: 'semantic' })).toBe(keyWith({ chunkingStrategy: 'auto' }));
+  });
+
+  it('differs when the file stage would give another result', () => {
+    expect(keyWith({ chunkingStrategy: 'semantic' })).not.toBe(
+      keyWith({ chunkingStrategy: 'file_based' }),
+    );
+    expect(keyWith({ removeComments: true })).not.toBe(keyWith({}));
+    expect(keyWith({ encoding: 'cl100k_base' })).not.toBe(keyWith({ encoding: 'o200k_base' }));
+  });
+});
+
+describe('evictResultCacheInBackground', () => {
+  let dir: string | undefined;
+  afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  async function entry(root: string, name: string, size: number, usedSecondsAgo: number) {
+    const shard = join(root, name.slice(0, 2));
+    await mkdir(shard, { recursive: true });
+    const path = join(shard, name);
+    await writeFile(path, Buffer.alloc(size));
+    const when = Date.now() / 1000 - usedSecondsAgo;
+    await utimes(path, when, when);
+  }
+
+  it('removes the least recently used entries until the rest fit', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-evict-'));
+    await entry(dir, 'aa-oldest', 400, 300);
+    await entry(dir, 'ab-old', 400, 200);
+    await entry(dir, 'ba-recent', 400, 100);
+    await entry(dir, 'bb-newest', 400, 0);
+
+    expect(await evictResultCacheInBackground(dir, 900)).toEqual({ removed: 2, kept: 2 });
+    const left = [...(await readdir(join(dir, 'aa'))), ...(await readdir(join(dir, 'ab')))];
+    expect(left).toEqual([]);
+    expect(await readdir(join(dir, 'ba'))).toEqual(['ba-recent']);
+    expect(await readdir(join(dir, 'bb'))).toEqual(['bb-newest']);
+  });
+
+  it('leaves a cache within its size alone, and a missing folder is empty', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-evict-'));
+    await entry(dir, 'aa-one', 100, 10);
+    expect(await evictResultCacheInBackground(dir, 1000)).toEqual({ removed: 0, kept: 1 });
+    expect(await evictResultCacheInBackground(join(dir, 'none'), 1000)).toEqual({
+      removed: 0,
+      kept: 0,
+    });
+  });
+});
+
+describe('results found by a known content digest', () => {
+  let dir: string | undefined;
+  afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  it('are served without the bytes, and a wrong digest never stores a result under it', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-digest-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const options = fileStageOptions(resolveOptions({}));
+    const wrong = contentDigest(new TextEncoder().encode('other bytes'));
+    const process = (digest: string) =>
+      runWorkerRequest({
+        kind: 'process',
+        path: 'src/a.ts',
+        input: { bytes: bytes.slice() },
+        options,
+        cache: store,
+        digest,
+      });
+
+    const first = await process(wrong);
+    expect(first.response).toMatchObject({ kind: 'process', outcome: { ok: true } });
+    expect(cachedByDigest(store, 'src/a.ts', wrong, options)).toBeUndefined();
+    expect(readCachedOutcome(store, cacheKey(store, 'src/a.ts', wrong, options))).toBeUndefined();
+
+    const found = cachedByDigest(store, 'src/a.ts', contentDigest(bytes), options);
+    expect(found).toMatchObject({ ok: true, cached: true, unread: true });
+    expect(found?.ok && found.file.content).toBe('export const a = 1;\n');
+  });
+});

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildZip, readZip } from '../../test/test-support/jobs.js';
+import {
+  createTestApp,
+  get,
+  post,
+  signUp,
+  type TestApp,
+} from '../../test/test-support/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-support/test-database.js';
+import { startWorker, type RunningWorker } from './worker.js';
+
+/** A small project: a few languages, so the file stage has real work to keep. */
+const SOURCE: Record<string, string> = {
+  'src/index.ts':
+    'export const answer = 42;\n\n// the answer\nexport function twice(n: number) {\n  return n * 2;\n}\n',
+  'src/util.py': 'def add(a, b):\n    """Adds."""\n    return a + b\n\n\nclass Box:\n    pass\n',
+  'README.md': '# Demo\n\nA small project with a few files.\n',
+  'lib/data.json': '{"name": "demo", "values": [1, 2, 3]}\n',
+  'lib/notes.txt': 'line one\nline two\nline three\n',
+};
+
+/**
+ * The pack stage's log line of one job: how many files came from the result cache, and how many
+ * of those without reading the file from the archive.
+ */
+function cacheUseOf(t: TestApp, jobId: string): { cached: number; unread: number } {
+  const line = t.logs
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((entry) => entry.jobId === jobId && entry.stage === 'pack');
+  if (!line) throw new Error(`no pack stage logged for job ${jobId}`);
+  return { cached: line.cachedFiles as number, unread: line.unreadFiles as number };
+}
+
+/** The overview names the time it was made; everything else must match byte for byte. */
+function withoutTimestamps(files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(files).map(([name, text]) => [
+      name,
+      text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>'),
+    ]),
+  );
+}
+
+describe('the result cache shared by job workers', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let worker: RunningWorker;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    t = await createTestApp(database);
+    worker = await startWorker(t.app.services);
+    const { access_token: session } = await signUp(t, 'cache@example.com');
+    const res = await post(t.app, '/api/keys', { name: 'program', scope: 'jobs' }, session);
+    key = res.json<{ key: string }>().key;
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.app.close();
+    await database.destroy();
+  });
+
+  async function runJob(query: string, zip: Buffer): Promise<{ id: string; files: number }> {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/from-archive?file_name=demo.zip&${query}`,
+      payload: zip,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/zip' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ job_id: string }>().job_id;
+    const waited = await get(t.app, `/api/jobs/${id}?wait=30`, key);
+    const job = waited.json<{ status: string; statistics: { files: number } }>();
+    expect(job.status, waited.body).toBe('succeeded');
+    return { id, files: job.statistics.files };
+  }
+
+  async function outputsOf(id: string): Promise<Record<string, string>> {
+    const download = await get(t.app, `/api/jobs/${id}/download`, key);
+    expect(download.statusCode).toBe(200);
+    return readZip(download.rawPayload);
+  }
+
+  it('lives under the data folder unless CACHE_DIR says otherwise', () => {
+    expect(t.config.cache.dir.startsWith(t.config.dataDir)).toBe(true);
+  });
+
+  it('serves a second job on the same archive with other options, with the bytes of an uncached run', async () => {
+    const zip = await buildZip(SOURCE);
+    const first = await runJob('output_format=md&chunking_strategy=file_based', zip);
+    expect(cacheUseOf(t, first.id)).toEqual({ cached: 0, unread: 0 });
+    expect(first.files).toBe(Object.keys(SOURCE).length);
+    expect(readdirSync(t.config.cache.dir).length).toBeGreaterThan(0);
+
+    const options = 'output_format=txt&chunking_strategy=fixed';
+    const second = await runJob(options, zip);
+    // The digests taken while counting the lines find every result: no file is read again.
+    expect(cacheUseOf(t, second.id)).toEqual({ cached: second.files, unread: second.files });
+    const cachedOutputs = await outputsOf(second.id);
+
+    rmSync(t.config.cache.dir, { recursive: true, force: true });
+    const uncached = await runJob(options, zip);
+    expect(cacheUseOf(t, uncached.id)).toEqual({ cached: 0, unread: 0 });
+    expect(withoutTimestamps(cachedOutputs)).toEqual(
+      withoutTimestamps(await outputsOf(uncached.id)),
+    );
+    expect(existsSync(t.config.cache.dir)).toBe(true);
+  });
+});
