@@ -61,6 +61,22 @@ describe('evictResultCacheInBackground', () => {
     expect(await readdir(join(dir, 'bb'))).toEqual(['bb-newest']);
   });
 
+  it('bounds the caches of every subfolder together when nested', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-evict-'));
+    await entry(join(dir, 'account-a'), 'aa-oldest', 400, 300);
+    await entry(join(dir, 'account-b'), 'ab-old', 400, 200);
+    await entry(join(dir, 'account-a'), 'ba-recent', 400, 100);
+    await entry(join(dir, 'account-b'), 'bb-newest', 400, 0);
+
+    expect(await evictResultCacheInBackground(dir, 900, { nested: true })).toEqual({
+      removed: 2,
+      kept: 2,
+    });
+    expect(await readdir(join(dir, 'account-a', 'aa'))).toEqual([]);
+    expect(await readdir(join(dir, 'account-b', 'ab'))).toEqual([]);
+    expect(await readdir(join(dir, 'account-a', 'ba'))).toEqual(['ba-recent']);
+  });
+
   it('leaves a cache within its size alone, and a missing folder is empty', async () => {
     dir = await mkdtemp(join(tmpdir(), 'repobundle-evict-'));
     await entry(dir, 'aa-one', 100, 10);

@@ -195,24 +195,31 @@ export function evictResultCache(dir: string, maxBytes: number): { removed: numb
 
 /**
  * evictResultCache without blocking the event loop while it lists the folder: for a long-lived
- * process (a server worker) that keeps answering requests meanwhile.
+ * process (a server worker) that keeps answering requests meanwhile. With `nested`, `dir` holds
+ * one cache per subfolder (a server keeps one per account) and the bound is over all of them.
  */
 export async function evictResultCacheInBackground(
   dir: string,
   maxBytes: number,
+  { nested = false }: { nested?: boolean } = {},
 ): Promise<{ removed: number; kept: number }> {
+  const caches = nested
+    ? (await readdir(dir).catch(() => [] as string[])).map((name) => join(dir, name))
+    : [dir];
   const entries: StoredEntry[] = [];
-  const shards = await readdir(dir).catch(() => [] as string[]);
-  for (const shard of shards) {
-    const names = await readdir(join(dir, shard)).catch(() => [] as string[]);
-    const infos = await Promise.all(
-      names.map(async (name) => {
-        const path = join(dir, shard, name);
-        const info = await stat(path).catch(() => undefined);
-        return info && { path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) };
-      }),
-    );
-    for (const info of infos) if (info) entries.push(info);
+  for (const cache of caches) {
+    const shards = await readdir(cache).catch(() => [] as string[]);
+    for (const shard of shards) {
+      const names = await readdir(join(cache, shard)).catch(() => [] as string[]);
+      const infos = await Promise.all(
+        names.map(async (name) => {
+          const path = join(cache, shard, name);
+          const info = await stat(path).catch(() => undefined);
+          return info && { path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) };
+        }),
+      );
+      for (const info of infos) if (info) entries.push(info);
+    }
   }
   let removed = 0;
   for (const path of oldestBeyond(entries, maxBytes)) {

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip, readZip } from '../../test/test-support/jobs.js';
 import {
@@ -48,14 +49,22 @@ describe('the result cache shared by job workers', () => {
   let t: TestApp;
   let worker: RunningWorker;
   let key: string;
+  let otherKey: string;
+  let session: string;
+  let userId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     t = await createTestApp(database);
     worker = await startWorker(t.app.services);
-    const { access_token: session } = await signUp(t, 'cache@example.com');
+    ({ access_token: session } = await signUp(t, 'cache@example.com'));
     const res = await post(t.app, '/api/keys', { name: 'program', scope: 'jobs' }, session);
     key = res.json<{ key: string }>().key;
+    userId = (await get(t.app, '/auth/me', session)).json<{ id: string }>().id;
+    const { access_token: other } = await signUp(t, 'other-account@example.com');
+    otherKey = (await post(t.app, '/api/keys', { name: 'program', scope: 'jobs' }, other)).json<{
+      key: string;
+    }>().key;
   });
   afterAll(async () => {
     await worker.stop();
@@ -63,16 +72,20 @@ describe('the result cache shared by job workers', () => {
     await database.destroy();
   });
 
-  async function runJob(query: string, zip: Buffer): Promise<{ id: string; files: number }> {
+  async function runJob(
+    query: string,
+    zip: Buffer,
+    apiKey = key,
+  ): Promise<{ id: string; files: number }> {
     const created = await t.app.inject({
       method: 'POST',
       url: `/api/jobs/from-archive?file_name=demo.zip&${query}`,
       payload: zip,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/zip' },
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/zip' },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ job_id: string }>().job_id;
-    const waited = await get(t.app, `/api/jobs/${id}?wait=30`, key);
+    const waited = await get(t.app, `/api/jobs/${id}?wait=30`, apiKey);
     const job = waited.json<{ status: string; statistics: { files: number } }>();
     expect(job.status, waited.body).toBe('succeeded');
     return { id, files: job.statistics.files };
@@ -108,5 +121,27 @@ describe('the result cache shared by job workers', () => {
       withoutTimestamps(await outputsOf(uncached.id)),
     );
     expect(existsSync(t.config.cache.dir)).toBe(true);
+  });
+
+  it('keeps each account to its own results, and forgets them when the account deletes a job', async () => {
+    const zip = await buildZip({ ...SOURCE, 'src/extra.ts': 'export const extra = 1;\n' });
+    const mine = await runJob('output_format=md', zip);
+    const accountDir = join(t.config.cache.dir, userId);
+    expect(readdirSync(accountDir).length).toBeGreaterThan(0);
+
+    // Another account uploading the same files finds none of them: a job's speed must not tell
+    // one account what another uploaded.
+    const theirs = await runJob('output_format=md', zip, otherKey);
+    expect(cacheUseOf(t, theirs.id)).toEqual({ cached: 0, unread: 0 });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${mine.id}?confirmation_digits=${mine.id.slice(-5)}`,
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(existsSync(accountDir)).toBe(false);
+    // The other account's results stay.
+    expect(readdirSync(t.config.cache.dir).length).toBe(1);
   });
 });

@@ -16,6 +16,7 @@ import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { StoredOutput, StoredStatistics } from '../presenters/job.presenter.js';
 import { presentFileNotes, presentSecrets, storedOptions } from '../presenters/job.presenter.js';
 import { presentPacking } from '../presenters/packing.presenter.js';
+import { accountCache } from '../services/account-cache.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { engineOptions } from '../services/job-options.js';
@@ -313,7 +314,7 @@ export async function runJob(
           signal: stop.signal,
           ...(changeCounts && { changeCounts }),
           ...(runtime.processor ? { processor: runtime.processor } : {}),
-          ...(runtime.cache && { cache: runtime.cache }),
+          ...(runtime.cache && { cache: accountCache(runtime.cache, job.user_id) }),
           ...(runtime.cache && digests && { digests }),
           counters,
         }),

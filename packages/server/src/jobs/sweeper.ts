@@ -1,4 +1,5 @@
 import { inTransaction } from '../db/repositories/index.js';
+import { forgetAccountCache } from '../services/account-cache.js';
 import type { ServiceContext } from '../services/context.js';
 import { jobPrefix } from '../services/jobs.service.js';
 import { sweepAbandonedUploads } from '../services/uploads.service.js';
@@ -70,6 +71,7 @@ export async function sweep(ctx: ServiceContext, policy: SweepPolicy): Promise<S
   for (const due of await ctx.repos.jobs.dueForDeletion(ctx.now())) {
     try {
       await ctx.storage.deletePrefix(jobPrefix(due.id));
+      await forgetAccountCache(ctx.config.cache.dir, due.user_id);
       await ctx.repos.jobs.remove(due.id);
       report.deleted++;
     } catch (error) {

@@ -55,7 +55,7 @@ export async function startWorker(
   let evicting: Promise<unknown> | undefined;
   // One pass at a time: a pass started while another runs would only repeat its work.
   const evict = () => {
-    evicting ??= evictResultCacheInBackground(dir, maxBytes)
+    evicting ??= evictResultCacheInBackground(dir, maxBytes, { nested: true })
       .catch((error: unknown) => ctx.logger.warn({ err: error }, 'result cache not trimmed'))
       .finally(() => (evicting = undefined));
   };

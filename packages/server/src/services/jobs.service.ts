@@ -10,6 +10,7 @@ import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { Plan } from '../db/repositories/plans.repository.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { forgetAccountCache } from './account-cache.js';
 import { inspectArchive } from './archive-inspection.js';
 import type { ServiceContext } from './context.js';
 import { refundReservation, reserveCredits } from './job-credits.js';
@@ -359,4 +360,5 @@ export async function deleteJob(
     await repos.jobs.remove(job.id);
   });
   await ctx.storage.deletePrefix(jobPrefix(job.id));
+  await forgetAccountCache(ctx.config.cache.dir, job.user_id);
 }
