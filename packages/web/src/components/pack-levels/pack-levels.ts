@@ -14,3 +14,8 @@ export const LEVEL_HINTS: Record<PackLevel, string> = {
   signatures: 'bodies replaced by placeholders',
   path_only: 'listed by path, content left out',
 };
+
+/** The class that gives a level its colour (pack-levels.css): `level-no-comments`. */
+export function levelClass(level: PackLevel): string {
+  return `level-${level.replaceAll('_', '-')}`;
+}

@@ -1,6 +1,10 @@
 import { PACK_LEVELS, type JobPacking, type PackLevel } from '@repobundle/contract';
 import { useState } from 'react';
-import { LEVEL_HINTS, LEVEL_LABELS } from '../../../components/pack-levels/pack-levels.js';
+import {
+  LEVEL_HINTS,
+  LEVEL_LABELS,
+  levelClass,
+} from '../../../components/pack-levels/pack-levels.js';
 import { formatNumber } from '../../../lib/format.js';
 import './job-packing.css';
 
@@ -33,7 +37,7 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
             packing.levels[level] > 0 ? (
               <span
                 key={level}
-                className={`packing-bar-part level-${level}`}
+                className={`packing-bar-part ${levelClass(level)}`}
                 style={{ flexGrow: packing.levels[level] }}
               />
             ) : null,
@@ -42,7 +46,7 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
         <ul className="packing-legend" aria-label="Files per level">
           {PACK_LEVELS.map((level) => (
             <li key={level}>
-              <span className={`packing-dot level-${level}`} />
+              <span className={`packing-dot ${levelClass(level)}`} />
               <span>{LEVEL_LABELS[level]}</span>
               <strong data-testid={`packing-count-${level}`}>
                 {formatNumber(packing.levels[level])}
@@ -88,7 +92,7 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
 
 function LevelBadge({ level }: { level: PackLevel }) {
   return (
-    <span className={`packing-level level-${level}`} data-testid="file-level">
+    <span className={`packing-level ${levelClass(level)}`} data-testid="file-level">
       {LEVEL_LABELS[level]}
     </span>
   );

@@ -1,6 +1,10 @@
 import { DEFAULT_RESERVE_FRACTION, PACK_LEVELS, type ModelRow } from '@repobundle/contract';
 import { Link } from 'react-router';
-import { LEVEL_HINTS, LEVEL_LABELS } from '../../../components/pack-levels/pack-levels.js';
+import {
+  LEVEL_HINTS,
+  LEVEL_LABELS,
+  levelClass,
+} from '../../../components/pack-levels/pack-levels.js';
 import { Badge } from '../../../components/ui/feedback.js';
 import { TextField } from '../../../components/ui/field.js';
 import { Icon } from '../../../components/ui/icons.js';
@@ -102,7 +106,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </span>
           <ol aria-labelledby="fit-ladder-title">
             {PACK_LEVELS.map((level) => (
-              <li key={level} className={`level-${level}`}>
+              <li key={level} className={levelClass(level)}>
                 <span className="fit-ladder-dot" aria-hidden="true" />
                 <span>
                   <strong>{LEVEL_LABELS[level]}</strong>
