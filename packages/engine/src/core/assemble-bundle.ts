@@ -10,6 +10,7 @@ import type { ModelFit } from './model-fit.js';
 import { fitModel } from './model-fit.js';
 import { getRenderer } from './render/index.js';
 import type { OverviewBudget } from './render/renderer.js';
+import type { LevelGroup } from './budget/level-groups.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { summarizeSecrets } from './transform/secrets/secret-report.js';
 import type { SecretReport } from './transform/secrets/secret-report.js';
@@ -90,6 +91,8 @@ export interface AssembleInput {
   readonly sourceNotes?: readonly string[];
   /** The token budget the files' levels were chosen for, stated in the overview. */
   readonly budget?: OverviewBudget;
+  /** Why files have their levels (with a budget): the overview states it. */
+  readonly levelGroups?: readonly LevelGroup[];
 }
 
 /** Chunk, render and analyze processed files: steps 5 to 7 of the pipeline, pure. */
@@ -119,6 +122,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     ...(input.sourceNotes && { sourceNotes: input.sourceNotes }),
     ...(model && { model }),
     ...(input.budget && { budget: input.budget }),
+    ...(input.levelGroups && { levelGroups: input.levelGroups }),
   });
   const skippedByReason: Record<string, number> = {};
   for (const skip of skipped) {

@@ -1,7 +1,8 @@
 import type { ResolvedOptions } from '../config/options.js';
 import type { ModelFit } from './model-fit.js';
+import type { LevelGroup } from './budget/level-groups.js';
 import type { Overview, OverviewBudget } from './render/renderer.js';
-import { renderTree } from './render/index.js';
+import { LEVEL_TAGS, renderTree } from './render/index.js';
 import { describeSkipReason } from './select/index.js';
 import type { SecretReport } from './transform/secrets/secret-report.js';
 import type { GitContext, ProcessedFile, RenderedChunk, SkippedFile } from './types.js';
@@ -21,6 +22,8 @@ export interface OverviewInput {
   readonly model?: ModelFit;
   /** The token budget the bundle was packed to, when one was set. */
   readonly budget?: OverviewBudget;
+  /** Why files have their levels, when packing to a budget. */
+  readonly levelGroups?: readonly LevelGroup[];
 }
 
 /** Gathers what the overview file shows; renderers only lay it out. */
@@ -60,7 +63,10 @@ export function buildOverview(input: OverviewInput): Overview {
       chunks: input.chunks.length,
       bytes,
     },
-    tree: renderTree(input.files.map((file) => file.path)),
+    tree: renderTree(
+      input.files.map((file) => file.path),
+      input.levelGroups && levelTags(input.files),
+    ),
     files: input.files.map((file) => ({
       path: file.path,
       language: file.language,
@@ -68,7 +74,6 @@ export function buildOverview(input: OverviewInput): Overview {
       tokens: file.tokens,
       chunks: chunksOfFile.get(file.path) ?? [],
       ...(file.level !== undefined && { level: file.level }),
-      ...(file.levelReason !== undefined && { levelReason: file.levelReason }),
     })),
     chunks: input.chunks.map((chunk) => ({
       index: chunk.index,
@@ -95,5 +100,11 @@ export function buildOverview(input: OverviewInput): Overview {
     ...(input.git && { git: input.git }),
     ...(input.model && { model: input.model }),
     ...(input.budget && { budget: input.budget }),
+    ...(input.levelGroups && { levelGroups: input.levelGroups }),
   };
+}
+
+/** Each file's one-character level tag, for the directory tree. */
+function levelTags(files: readonly ProcessedFile[]): Map<string, string> {
+  return new Map(files.map((file) => [file.path, LEVEL_TAGS[file.level ?? 'full']]));
 }

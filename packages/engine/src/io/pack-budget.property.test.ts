@@ -22,27 +22,31 @@ function writtenTokens(bundle: Bundle): number {
 }
 
 /** A TypeScript file with doc comments, line comments and bodies: every level differs. */
-const tsFile = fc
-  .record({
-    functions: fc.integer({ min: 1, max: 6 }),
-    bodyLines: fc.integer({ min: 1, max: 12 }),
-    commentLines: fc.integer({ min: 0, max: 6 }),
-    word: fc.constantFrom('invoice', 'billing', 'parser', 'render', 'queue', 'cache'),
-  })
-  .map(({ functions, bodyLines, commentLines, word }) => {
-    const parts = [`import { helper } from './helper';\n`];
-    for (let index = 0; index < functions; index++) {
-      parts.push(
-        `/**\n * ${word} step ${index}.\n${' * more words here\n'.repeat(commentLines)} */\n`,
-      );
-      parts.push(`export function ${word}Step${index}(value: number): number {\n`);
-      for (let line = 0; line < bodyLines; line++) {
-        parts.push(`  // ${word} comment ${line}\n  value = helper(value, ${line}) + ${index};\n`);
+const tsFileUpTo = (maxFunctions: number, maxBodyLines: number) =>
+  fc
+    .record({
+      functions: fc.integer({ min: 1, max: maxFunctions }),
+      bodyLines: fc.integer({ min: 1, max: maxBodyLines }),
+      commentLines: fc.integer({ min: 0, max: 6 }),
+      word: fc.constantFrom('invoice', 'billing', 'parser', 'render', 'queue', 'cache'),
+    })
+    .map(({ functions, bodyLines, commentLines, word }) => {
+      const parts = [`import { helper } from './helper';\n`];
+      for (let index = 0; index < functions; index++) {
+        parts.push(
+          `/**\n * ${word} step ${index}.\n${' * more words here\n'.repeat(commentLines)} */\n`,
+        );
+        parts.push(`export function ${word}Step${index}(value: number): number {\n`);
+        for (let line = 0; line < bodyLines; line++) {
+          parts.push(
+            `  // ${word} comment ${line}\n  value = helper(value, ${line}) + ${index};\n`,
+          );
+        }
+        parts.push('  return value;\n}\n\n');
       }
-      parts.push('  return value;\n}\n\n');
-    }
-    return parts.join('');
-  });
+      return parts.join('');
+    });
+const tsFile = tsFileUpTo(6, 12);
 
 const repository = fc
   .array(
@@ -149,6 +153,55 @@ describe('packing to a token budget', () => {
       expect(used / budget).toBeGreaterThanOrEqual(0.95);
     }
   }, 120_000);
+
+  it('fills the room one large file leaves: at least 95% used when the others are small', async () => {
+    // Declarations: signatures keep nearly all of this file, so it goes from whole to its path in
+    // one large step, the way a big TypeScript declaration file does.
+    const declarations = Array.from(
+      { length: 300 },
+      (_, index) =>
+        `export declare function declared${index}(value: number, label: string): number;\n`,
+    ).join('');
+    await assertProperty(
+      fc.asyncProperty(
+        fc.array(tsFileUpTo(2, 3), { minLength: 40, maxLength: 70 }).map((contents) =>
+          contents.map((content, index) => ({
+            path: `${index % 4 === 0 ? 'test' : 'src'}/m${String(index).padStart(2, '0')}.ts`,
+            content,
+          })),
+        ),
+        fc.double({ min: 0.2, max: 0.95, noNaN: true }),
+        fc.constantFrom<OutputFormat>('md', 'json', 'xml', 'csv'),
+        async (random, share, outputFormat) => {
+          const files = [{ path: 'src/aa-types.d.ts', content: declarations }, ...random];
+          const options = { outputFormat, tokenLimit: 32_000 };
+          const settings = { workers: 0, now: FIXED_TIME };
+          const full = await packTree(openMemorySource('big', files), options, settings);
+          const fullTokens = writtenTokens(full);
+          const budget = Math.round(fullTokens * share);
+          const largestOther = Math.max(
+            ...full.files.filter((file) => file.path !== 'src/aa-types.d.ts').map((f) => f.tokens),
+          );
+          let bundle: Bundle;
+          try {
+            bundle = await packTree(
+              openMemorySource('big', files),
+              { ...options, tokenBudget: budget },
+              settings,
+            );
+          } catch (error) {
+            if (!isEngineError(error) || error.code !== 'BUDGET_TOO_SMALL') throw error;
+            return;
+          }
+          const used = writtenTokens(bundle);
+          expect(used).toBeLessThanOrEqual(budget);
+          // Every other file's smallest step is at most its whole text, within 5% of the budget.
+          if (largestOther <= budget * 0.05) expect(used / budget).toBeGreaterThanOrEqual(0.95);
+        },
+      ),
+      12,
+    );
+  }, 300_000);
 
   it('writes the same bytes whatever the number of worker threads', async () => {
     const files = Array.from({ length: 30 }, (_, index) => ({

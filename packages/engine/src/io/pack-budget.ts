@@ -6,6 +6,7 @@ import { assembleBundle } from '../core/assemble-bundle.js';
 import { degradeSteps } from '../core/budget/degrade-steps.js';
 import type { LoadLevels } from '../core/budget/pack-to-budget.js';
 import { packToBudget } from '../core/budget/pack-to-budget.js';
+import { levelGroups } from '../core/budget/level-groups.js';
 import { rankFiles } from '../core/budget/rank-files.js';
 import type { TokenBudget } from '../core/budget/resolve-budget.js';
 import type { ProcessedFile, SourceEntry } from '../core/types.js';
@@ -49,10 +50,12 @@ export async function assembleToBudget(context: BudgetPackContext): Promise<Bund
     reasons: new Map(ranked.map((file) => [file.path, file.reason])),
     budget: budget.countedTokens,
     load: levelLoader(context),
-    measure: async (levelled) => {
+    measure: async (levelled, notes) => {
+      const levels = new Map(levelled.map((file) => [file.path, file.level ?? 'full']));
       const bundle = await assembleBundle({
         ...assemble,
         files: levelled,
+        levelGroups: levelGroups(ranked, levels, notes),
         budget: {
           tokens: budget.tokens,
           source: budget.source,

@@ -83,12 +83,29 @@ describe('repobundle pack with a token budget', () => {
     expect(used).toBe(summary.budget?.used);
     expect(used).toBeLessThanOrEqual(budget);
     expect(used).toBeGreaterThan(budget - (summary.budget?.step_tokens ?? 0));
-    // Every file has a level in --json and in the overview's files table.
+    // Every file has a level in --json; the overview's tree tags it, and its reason is a row
+    // naming it or its level's row for every other file with that tag.
     expect(summary.file_levels).toHaveLength(25);
     const overview = texts[0] ?? '';
+    const lines = overview.split('\n');
+    const tags: Record<string, string> = {
+      full: 'F',
+      no_comments: 'C',
+      signatures: 'S',
+      path_only: 'P',
+    };
+    expect(overview).toContain('F full, C no_comments, S signatures, P path_only');
     for (const file of summary.file_levels ?? []) {
-      const row = overview.split('\n').find((line) => line.startsWith(`| \`${file.path}\``));
-      expect(row, file.path).toContain(`| ${file.level} | ${file.reason} |`);
+      const tag = tags[file.level] ?? '?';
+      const name = file.path.split('/').pop() ?? '';
+      expect(
+        lines.map((line) => line.trim()),
+        file.path,
+      ).toContain(`${tag} ${name}`);
+      const reasons = lines.filter((line) => line.startsWith(`| ${file.level} | `));
+      const named = reasons.some((line) => line.includes(`\`${file.path}\``));
+      const shared = reasons.some((line) => line.includes(`, all others tagged ${tag} |`));
+      expect(named || shared, file.path).toBe(true);
     }
     const levels = new Map(summary.file_levels?.map((file) => [file.path, file.level]));
     // Tests are cut down before the source they test.

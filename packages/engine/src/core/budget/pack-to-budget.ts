@@ -7,8 +7,14 @@ export type LoadLevels = (
   requests: readonly { readonly path: string; readonly level: Exclude<LowerLevel, 'path_only'> }[],
 ) => Promise<(ProcessedFile | undefined)[]>;
 
-/** Renders and counts a whole bundle of these files (levels set on each). */
-export type MeasureBundle<R> = (files: readonly ProcessedFile[]) => Promise<{
+/**
+ * Renders and counts a whole bundle of these files (levels set on each). `notes` says, by path,
+ * why a file is at a level out of its rank's order.
+ */
+export type MeasureBundle<R> = (
+  files: readonly ProcessedFile[],
+  notes: ReadonlyMap<string, string>,
+) => Promise<{
   /** Tokens of every output file as written: the overview and each chunk. */
   readonly total: number;
   /** Of which in chunks. */
@@ -63,16 +69,22 @@ export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<Budget
   const variants: Variants = new Map(files.map((file) => [file.path, {}]));
   const byPath = new Map(files.map((file) => [file.path, file]));
   let measurements = 0;
-  const measureAt = async (prefix: number) => {
+  const measureState = async (state: ReadonlyMap<string, FileState>) => {
     measurements++;
-    const state = stateAt(prefix, steps, byPath, variants);
+    const notes = new Map<string, string>();
     const levelled = files.map((file) => {
-      const current = state.get(file.path) ?? { level: 'full' as const, file };
-      return atLevel(current.file, current.level, input.reasons.get(file.path) ?? '');
+      const current = state.get(file.path);
+      if (current?.note !== undefined) notes.set(file.path, current.note);
+      return atLevel(
+        current?.file ?? file,
+        current?.level ?? 'full',
+        input.reasons.get(file.path) ?? '',
+      );
     });
-    const measured = await input.measure(levelled);
+    const measured = await input.measure(levelled, notes);
     return { ...measured, levels: new Map([...state].map(([path, { level }]) => [path, level])) };
   };
+  const measureAt = (prefix: number) => measureState(stateAt(prefix, steps, byPath, variants));
 
   let low = { prefix: 0, ...(await measureAt(0)) };
   if (low.total <= budget) {
@@ -120,7 +132,122 @@ export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<Budget
     }
     return cumulative;
   };
-  return narrow(low, high, budget, measureAt, savingsBetween, () => measurements);
+  const found = await narrow(low, high, budget, measureAt, savingsBetween);
+  const filled = await fillRoom(found, {
+    budget,
+    overheadPerFile,
+    measureState,
+    stateAt: (prefix) => stateAt(prefix, steps, byPath, variants),
+  });
+  return {
+    fits: true,
+    result: filled.result,
+    used: filled.total,
+    granularity: found.lowerTotal - found.total,
+    levels: filled.levels,
+    measurements,
+  };
+}
+
+interface Measured<R> {
+  readonly total: number;
+  readonly result: R;
+  readonly levels: ReadonlyMap<string, PackLevel>;
+}
+
+/** Predicted tokens are kept this share of the budget short of the room, for what they miss. */
+const FILL_MARGIN = 0.002;
+/** Rounds of filling, one measurement each. */
+const FILL_ROUNDS = 3;
+/**
+ * Files passed over (their next level up too large for what is left) in one round before it
+ * stops: each may end up out of rank order and named in the overview, so few.
+ */
+const MAX_PASSED = 8;
+
+/**
+ * The search stops where the next step back would be over the budget; when that step is large
+ * (one big file), much of the budget is left. Steps are undone from the last one back (files in
+ * importance order, each one level up) wherever the predicted cost fits what is left, and the
+ * bundle is measured. Each round learns how far the prediction was off (chunk wrappers, overview
+ * lines) and scales the next one's costs by it; a round that comes out over is dropped.
+ */
+async function fillRoom<R>(
+  found: Measured<R> & { readonly prefix: number },
+  context: {
+    readonly budget: number;
+    readonly overheadPerFile: number;
+    readonly measureState: (state: ReadonlyMap<string, FileState>) => Promise<Measured<R>>;
+    readonly stateAt: (prefix: number) => Map<string, FileState>;
+  },
+): Promise<Measured<R>> {
+  const { budget } = context;
+  if (found.prefix === 0) return found;
+  const order = [...context.stateAt(found.prefix)].flatMap(([path, fileState]) =>
+    fileState.steps.map((index) => ({ path, index })),
+  );
+  order.sort((a, b) => b.index - a.index);
+  let best: Measured<R> = found;
+  let accepted: string[] = [];
+  // Passed-over files, with how many raises came before: a raise after one puts it out of order.
+  let passed = new Map<string, number>();
+  let factor = 1;
+  for (let round = 0; round < FILL_ROUNDS; round++) {
+    let room = budget - best.total - Math.floor(budget * FILL_MARGIN);
+    if (room <= 0) break;
+    const state = context.stateAt(found.prefix);
+    for (const path of accepted) raise(state, path);
+    const planned: string[] = [];
+    let predicted = 0;
+    const roundPassed = new Map(passed);
+    let passes = 0;
+    for (const { path, index } of order) {
+      const current = state.get(path);
+      if (!current || roundPassed.has(path)) continue;
+      if (current.steps[current.steps.length - 1] !== index) continue;
+      const previous = current.history[current.history.length - 1];
+      if (!previous) continue;
+      const cost =
+        current.level === 'path_only'
+          ? previous.file.tokens + context.overheadPerFile
+          : previous.file.tokens - current.file.tokens;
+      if (cost * factor > room) {
+        roundPassed.set(path, accepted.length + planned.length);
+        if (++passes >= MAX_PASSED) break;
+        continue;
+      }
+      room -= cost * factor;
+      predicted += cost;
+      raise(state, path);
+      planned.push(path);
+    }
+    if (planned.length === 0) break;
+    const raised = accepted.length + planned.length;
+    for (const [path, before] of roundPassed) {
+      const current = state.get(path);
+      if (current && before < raised)
+        state.set(path, { ...current, note: 'the level above did not fit what was left' });
+    }
+    const measured = await context.measureState(state);
+    if (predicted > 0) factor = Math.max(factor, (measured.total - best.total) / predicted);
+    if (measured.total > budget || measured.total < best.total) continue;
+    best = measured;
+    accepted = [...accepted, ...planned];
+    passed = roundPassed;
+  }
+  return best;
+}
+
+/** Undoes the file's latest step: back to the level and text it had before. */
+function raise(state: Map<string, FileState>, path: string): void {
+  const current = state.get(path);
+  const previous = current?.history[current.history.length - 1];
+  if (!current || !previous) return;
+  state.set(path, {
+    ...previous,
+    history: current.history.slice(0, -1),
+    steps: current.steps.slice(0, -1),
+  });
 }
 
 /**
@@ -132,14 +259,9 @@ async function narrow<R>(
   low: { prefix: number; total: number },
   high: { prefix: number; total: number; result: R; levels: ReadonlyMap<string, PackLevel> },
   budget: number,
-  measureAt: (prefix: number) => Promise<{
-    total: number;
-    result: R;
-    levels: ReadonlyMap<string, PackLevel>;
-  }>,
+  measureAt: (prefix: number) => Promise<Measured<R>>,
   savingsBetween: (from: number, to: number) => number[],
-  measurements: () => number,
-): Promise<BudgetPackResult<R>> {
+): Promise<Measured<R> & { readonly prefix: number; readonly lowerTotal: number }> {
   let lower = low;
   let upper = high;
   let interpolate = true;
@@ -159,19 +281,18 @@ async function narrow<R>(
     if (measured.total <= budget) upper = measured;
     else lower = measured;
   }
-  return {
-    fits: true,
-    result: upper.result,
-    used: upper.total,
-    granularity: lower.total - upper.total,
-    levels: upper.levels,
-    measurements: measurements(),
-  };
+  return { ...upper, lowerTotal: lower.total };
 }
 
 interface FileState {
-  level: PackLevel;
-  file: ProcessedFile;
+  readonly level: PackLevel;
+  readonly file: ProcessedFile;
+  /** The level and text before each step applied to the file, oldest first. */
+  readonly history: readonly { readonly level: PackLevel; readonly file: ProcessedFile }[];
+  /** Indexes of the steps applied to the file, in order. */
+  readonly steps: readonly number[];
+  /** Why the file is out of its rank's order, when it is. */
+  readonly note?: string;
 }
 
 /** Each file's level and text after the first `prefix` steps. */
@@ -182,9 +303,11 @@ function stateAt(
   variants: Variants,
 ): Map<string, FileState> {
   const state = new Map<string, FileState>();
-  for (const [path, file] of byPath) state.set(path, { level: 'full', file });
+  for (const [path, file] of byPath) {
+    state.set(path, { level: 'full', file, history: [], steps: [] });
+  }
   for (let index = 0; index < prefix; index++) {
-    applyStep(state, steps[index] as DegradeStep, variants, 0);
+    applyStep(state, steps[index] as DegradeStep, variants, 0, index);
   }
   return state;
 }
@@ -199,16 +322,27 @@ function applyStep(
   step: DegradeStep,
   variants: Variants,
   overhead: number,
+  index = -1,
 ): number {
   const current = state.get(step.path);
   if (current === undefined || current.level === 'path_only') return 0;
+  const moved = (level: PackLevel, file: ProcessedFile): FileState => ({
+    level,
+    file,
+    history: [...current.history, { level: current.level, file: current.file }],
+    steps: [...current.steps, index],
+  });
   if (step.level === 'path_only') {
-    state.set(step.path, { level: 'path_only', file: current.file });
+    state.set(step.path, moved('path_only', current.file));
     return current.file.tokens + overhead;
   }
   const lower = variants.get(step.path)?.[step.level];
-  if (!lower || lower.tokens >= current.file.tokens) return 0;
-  state.set(step.path, { level: step.level, file: lower });
+  if (!lower || lower.tokens >= current.file.tokens) {
+    // Less important files around it go down to this level; say why this one does not.
+    state.set(step.path, { ...current, note: `${step.level} would be no smaller` });
+    return 0;
+  }
+  state.set(step.path, moved(step.level, lower));
   return current.file.tokens - lower.tokens;
 }
 

@@ -138,14 +138,21 @@ function renderOverview(overview: Overview): string {
       lines: file.lines,
       tokens: file.tokens,
       chunks: formatChunkList(file.chunks),
-      // With a budget: the level in `value`, as "level: reason".
-      ...(file.level !== undefined && {
-        value: file.level_reason ? `${file.level}: ${file.level_reason}` : file.level,
-      }),
+      // With a budget: the level in `value`; `level_reason` records say why.
+      ...(file.level !== undefined && { value: file.level }),
     }),
   );
   const budget = Object.entries(model.budget ?? {}).map(([name, value]) =>
     row('budget', { name, value: String(value) }),
+  );
+  // A shared reason is one record (`name` the level, `count` its files); a file with a reason of
+  // its own gets a record (`name` its path, `value` "level: reason"), so each cell is one value.
+  const levelReasons = (model.level_reasons ?? []).flatMap((group) =>
+    group.paths
+      ? group.paths.map((path) =>
+          row('level_reason', { name: path, value: `${group.level}: ${group.reason}`, count: 1 }),
+        )
+      : [row('level_reason', { name: group.level, value: group.reason, count: group.files })],
   );
   const chunks = model.chunks.map((chunk) =>
     row('chunk', {
@@ -169,6 +176,10 @@ function renderOverview(overview: Overview): string {
     ...targetModel,
     ...options,
     row('tree', { value: model.tree }),
+    ...Object.entries(model.level_tags ?? {}).map(([tag, level]) =>
+      row('level_tag', { name: tag, value: level }),
+    ),
+    ...levelReasons,
     ...files,
     ...chunks,
     ...model.skipped.map((file) => row('skipped', { name: file.path, value: file.description })),

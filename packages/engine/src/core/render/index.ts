@@ -10,7 +10,7 @@ import { createXmlRenderer } from './xml-renderer.js';
 import { createYamlRenderer } from './yaml-renderer.js';
 
 export type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
-export { renderTree } from './tree.js';
+export { LEVEL_TAGS, levelTagLegend, renderTree } from './tree.js';
 
 /**
  * The renderer of one output format. Call once per job: for `custom` this compiles the template

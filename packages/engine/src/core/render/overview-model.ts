@@ -2,6 +2,8 @@ import type { ResolvedOptions } from '../../config/options.js';
 import type { Overview } from './renderer.js';
 import { preambleOf } from './preamble.js';
 import type { PackLevel } from '@repobundle/contract/models';
+import { PACK_LEVELS } from '@repobundle/contract/models';
+import { LEVEL_TAGS } from './tree.js';
 import type { ModelFit } from '../model-fit.js';
 
 export type OptionValue = string | number | boolean | readonly string[];
@@ -41,7 +43,18 @@ export interface OverviewModel {
     readonly chunks: readonly number[];
     /** Present only when packing to a budget. */
     readonly level?: PackLevel;
-    readonly level_reason?: string;
+  }[];
+  /**
+   * Present only when packing to a budget: the tag the tree puts before each file's name, and
+   * why files have their levels, one entry per shared reason (`paths` names the files of an
+   * entry, except the one entry per level that holds every other file of that level).
+   */
+  readonly level_tags?: Readonly<Record<string, PackLevel>>;
+  readonly level_reasons?: readonly {
+    readonly level: PackLevel;
+    readonly files: number;
+    readonly reason: string;
+    readonly paths?: readonly string[];
   }[];
   readonly chunks: readonly {
     readonly index: number;
@@ -159,8 +172,14 @@ export function toOverviewModel(overview: Overview): OverviewModel {
       tokens: file.tokens,
       chunks: [...file.chunks],
       ...(file.level !== undefined && { level: file.level }),
-      ...(file.levelReason !== undefined && { level_reason: file.levelReason }),
     })),
+    ...(overview.levelGroups && {
+      level_tags: Object.fromEntries(PACK_LEVELS.map((level) => [LEVEL_TAGS[level], level])),
+      level_reasons: overview.levelGroups.map((group) => ({
+        ...group,
+        ...(group.paths && { paths: [...group.paths] }),
+      })),
+    }),
     chunks: overview.chunks.map((chunk) => ({
       index: chunk.index,
       file: chunk.fileName,

@@ -115,30 +115,56 @@ function budgetFields(budget: NonNullable<OverviewModel['budget']>): [string, st
   ];
 }
 
-/** The files table: with a budget, each file's level and the reason for it. */
+/** The files table. */
 function filesSection(model: OverviewModel, path: (text: string) => string): OverviewSection {
-  const budgeted = model.budget !== undefined;
   return {
     title: 'Files',
     kind: 'table',
-    columns: [
-      'Path',
-      'Language',
-      'Lines',
-      'Tokens',
-      'Chunks',
-      ...(budgeted ? ['Level', 'Reason'] : []),
-    ],
-    numeric: [false, false, true, true, false, ...(budgeted ? [false, false] : [])],
+    columns: ['Path', 'Language', 'Lines', 'Tokens', 'Chunks'],
+    numeric: [false, false, true, true, false],
     rows: model.files.map((file) => [
       path(file.path),
       inlineText(file.language),
       String(file.lines),
       String(file.tokens),
       formatChunkList(file.chunks),
-      ...(budgeted ? [file.level ?? 'full', inlineText(file.level_reason ?? '')] : []),
     ]),
   };
+}
+
+/**
+ * With a budget: the tree's level tags, then why files have their levels, one row per shared
+ * reason. A row without paths covers every other file with that level's tag.
+ */
+function levelSections(model: OverviewModel, path: (text: string) => string): OverviewSection[] {
+  if (!model.level_tags || !model.level_reasons) return [];
+  const legend = Object.entries(model.level_tags)
+    .map(([tag, level]) => `${tag} ${level}`)
+    .join(', ');
+  return [
+    {
+      title: 'Levels',
+      kind: 'fields',
+      fields: [['Tags in the directory tree', legend]],
+    },
+    {
+      title: 'Level reasons',
+      kind: 'table',
+      columns: ['Level', 'Files', 'Reason'],
+      numeric: [false, false, false],
+      rows: model.level_reasons.map((group) => [
+        group.level,
+        group.paths
+          ? group.paths.map((file) => path(file)).join(', ')
+          : `${group.files}, all others tagged ${tagOf(model.level_tags, group.level)}`,
+        inlineText(group.reason),
+      ]),
+    },
+  ];
+}
+
+function tagOf(tags: OverviewModel['level_tags'], level: string): string {
+  return Object.entries(tags ?? {}).find(([, tagged]) => tagged === level)?.[0] ?? level;
 }
 
 export function buildOverviewDocument(
@@ -180,6 +206,7 @@ export function buildOverviewDocument(
       ]),
     },
     { title: 'Directory tree', kind: 'text', text: model.tree },
+    ...levelSections(model, path),
     filesSection(model, path),
     {
       title: 'Chunks',

@@ -1,5 +1,6 @@
 import type { PackLevel } from '@repobundle/contract/models';
 import type { ModelFit } from '../model-fit.js';
+import type { LevelGroup } from '../budget/level-groups.js';
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
 import type { SecretReport } from '../transform/secrets/secret-report.js';
 import type { Chunk, GitContext, SkippedFile } from '../types.js';
@@ -26,10 +27,11 @@ export interface Overview {
     readonly tokens: number;
     /** 1-based chunk indexes this file appears in. */
     readonly chunks: readonly number[];
-    /** When packing to a budget: how much of the file the bundle keeps, and why. */
+    /** When packing to a budget: how much of the file the bundle keeps. */
     readonly level?: PackLevel;
-    readonly levelReason?: string;
   }[];
+  /** When packing to a budget: why files have their levels, grouped by shared reason. */
+  readonly levelGroups?: readonly LevelGroup[];
   readonly chunks: readonly {
     readonly index: number;
     readonly fileName: string;

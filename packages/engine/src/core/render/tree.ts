@@ -1,3 +1,6 @@
+import type { PackLevel } from '@repobundle/contract/models';
+import { PACK_LEVELS } from '@repobundle/contract/models';
+
 interface TreeNode {
   readonly folders: Map<string, TreeNode>;
   readonly files: Set<string>;
@@ -16,23 +19,47 @@ function compareNames(a: string, b: string): number {
   return a < b ? -1 : 1;
 }
 
-function writeNode(node: TreeNode, depth: number, lines: string[]): void {
+function writeNode(
+  node: TreeNode,
+  depth: number,
+  lines: string[],
+  folder: string,
+  tags: ReadonlyMap<string, string> | undefined,
+): void {
   const indent = '  '.repeat(depth);
   for (const name of [...node.folders.keys()].sort(compareNames)) {
     lines.push(`${indent}${name}/`);
-    writeNode(node.folders.get(name) ?? createNode(), depth + 1, lines);
+    writeNode(node.folders.get(name) ?? createNode(), depth + 1, lines, `${folder}${name}/`, tags);
   }
   for (const name of [...node.files].sort(compareNames)) {
-    lines.push(`${indent}${name}`);
+    const tag = tags?.get(`${folder}${name}`);
+    lines.push(tag === undefined ? `${indent}${name}` : `${indent}${tag} ${name}`);
   }
+}
+
+/**
+ * One character per level for the tree: with a budget every file line starts with its tag, so
+ * the level of each file costs a token or so instead of a table column.
+ */
+export const LEVEL_TAGS: Readonly<Record<PackLevel, string>> = {
+  full: 'F',
+  no_comments: 'C',
+  signatures: 'S',
+  path_only: 'P',
+};
+
+/** "F full, C no_comments, S signatures, P path_only": the tags' legend. */
+export function levelTagLegend(): string {
+  return PACK_LEVELS.map((level) => `${LEVEL_TAGS[level]} ${level}`).join(', ');
 }
 
 /**
  * The directory tree of the included files for the overview: folders first (with a trailing
  * `/`), then files, each level sorted by name and indented two spaces; one entry per line, no
- * final newline. Paths are POSIX-style and relative; duplicates are shown once.
+ * final newline. Paths are POSIX-style and relative; duplicates are shown once. With `tags` (by
+ * path), a file's tag and a space come before its name.
  */
-export function renderTree(paths: readonly string[]): string {
+export function renderTree(paths: readonly string[], tags?: ReadonlyMap<string, string>): string {
   const root = createNode();
   for (const path of paths) {
     const parts = path.split('/').filter((part) => part !== '');
@@ -50,6 +77,6 @@ export function renderTree(paths: readonly string[]): string {
     node.files.add(fileName);
   }
   const lines: string[] = [];
-  writeNode(root, 0, lines);
+  writeNode(root, 0, lines, '', tags);
   return lines.join('\n');
 }

@@ -105,6 +105,31 @@ function modelAttributes(
  * with its <piece/> elements), <skipped> (<file path reason>description</file>),
  * <redactions> and <notes> (<note path>text</note>). Numbers are attributes; every list has its wrapper even when empty.
  */
+/**
+ * With a budget: <level-tags> (<tag name level/> per tree tag) and <level-reasons>, one <reason
+ * level files> per shared reason, the reason as text; <file path/> children name its files, and
+ * a reason without them covers every other file of its level.
+ */
+function levelElements(model: OverviewModel): string[] {
+  if (!model.level_tags || !model.level_reasons) return [];
+  return [
+    element(
+      'level-tags',
+      {},
+      Object.entries(model.level_tags).map(([name, level]) => element('tag', { name, level }, [])),
+    ),
+    element(
+      'level-reasons',
+      {},
+      model.level_reasons.map((group) => {
+        const open = `<reason${xmlAttributes({ level: group.level, files: group.files })}>`;
+        const files = (group.paths ?? []).map((path) => element('file', { path }, []));
+        return `${open}${escapeXmlTextLossy(group.reason)}${files.join('')}</reason>`;
+      }),
+    ),
+  ];
+}
+
 function renderOverview(overview: Overview): string {
   const model = toOverviewModel(overview);
   const parts = [
@@ -117,6 +142,7 @@ function renderOverview(overview: Overview): string {
     ...(model.budget ? [element('budget', { ...model.budget }, [])] : []),
     element('options', {}, renderOptions(model.options)),
     `<tree>${escapeXmlTextLossy(model.tree)}</tree>`,
+    ...levelElements(model),
     element(
       'files',
       {},
