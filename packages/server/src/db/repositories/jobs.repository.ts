@@ -58,23 +58,30 @@ export function createJobsRepository(db: Executor) {
       return result.numUpdatedRows > 0n;
     },
 
+    /**
+     * One page of a user's jobs, newest first, and how many they have in all. The total comes
+     * with the page (a window count), so the common case is one query; only a page past the end
+     * counts apart.
+     */
     async listForUser(userId: string, page: number, limit: number) {
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('jobs')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        db
-          .selectFrom('jobs')
-          .select(sql<number>`count(*)::integer`.as('total'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
+      const counted = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .select(sql<number>`count(*) over ()::integer`.as('total_jobs'))
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      const rows = counted.map(({ total_jobs: _total, ...job }) => job);
+      if (counted.length > 0) return { rows, total: counted[0]!.total_jobs };
+      if (page === 1) return { rows, total: 0 };
+      const total = await db
+        .selectFrom('jobs')
+        .select(sql<number>`count(*)::integer`.as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return { rows, total: total.total };
     },
 
