@@ -155,3 +155,71 @@ describe.each(databaseKinds())('an API process stopped under load on %s', (kind)
     expect(stopMs).toBeLessThan(20_000);
   }, 120_000);
 });
+
+/**
+ * A load test's end: every client goes away at once while its requests are still being worked
+ * on, and the process is stopped. The requests have no one to answer, yet their work still runs
+ * to its end before the database closes.
+ */
+describe.each(databaseKinds())('an API process stopped as all its clients leave on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'repobundle-drain-'));
+  let server: ServerProcess | undefined;
+  const client = httpClient(() => server!.url);
+
+  beforeAll(async () => {
+    if (kind === 'postgres') database = await createTestDatabase(kind);
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      ROLE: 'api',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      AUTH_RATE_LIMIT: '1000000',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.kill();
+    await database?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets the work of requests whose clients left end before the database closes', async () => {
+    const token = await client.signUp('left@example.com');
+    const url = server!.url;
+    const agents = Array.from({ length: 100 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+    const leaving = new AbortController();
+    // A hundred clients asking as fast as they are answered, as a load test does, until they
+    // all go away at once.
+    const lanes = agents.map(async (agent) => {
+      while (!leaving.signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const req = request(
+            `${url}/api/jobs`,
+            { agent, headers: { authorization: `Bearer ${token}` }, signal: leaving.signal },
+            (res) => {
+              res.resume();
+              res.on('end', resolve);
+              res.on('error', () => resolve());
+            },
+          );
+          req.on('error', () => resolve());
+          req.end();
+        });
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const exited = new Promise<number | null>((resolve) => server!.child.once('exit', resolve));
+    leaving.abort();
+    // The stop comes just after they left, as a load test's end is followed by the next step.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    server!.child.kill('SIGTERM');
+    const code = await exited;
+    await Promise.all(lanes);
+    for (const agent of agents) agent.destroy();
+    expect(server!.output()).not.toMatch(/driver has already been destroyed|"level":50/);
+    expect(code).toBe(0);
+  }, 120_000);
+});

@@ -57,8 +57,11 @@ export function useDrain(app: FastifyInstance, graceMs: number): void {
   app.addHook('onRequest', async (request, reply) => {
     running.add(request);
     // A hijacked reply (the MCP endpoint's stream) never reaches onSend: its response's close,
-    // when it has ended or its connection went away, ends it too.
-    reply.raw.once('close', () => finish(request));
+    // when it has ended or its connection went away, ends it too. Any other request ends at its
+    // send even when its client left first: its work (queries included) is still running.
+    reply.raw.once('close', () => {
+      if (reply.sent) finish(request);
+    });
     if (stopping.signal.aborted) {
       // Read after the stop began: another process should serve it.
       return reply.code(503).header('retry-after', '1').send({
