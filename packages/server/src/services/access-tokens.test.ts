@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './access-tokens.js';
 
 const SECRET = 'access-token-test-secret-0123456789abcdef';
@@ -73,5 +73,31 @@ describe('access tokens', () => {
   it('says an expired token expired', async () => {
     const expired = await forge({ ...valid(), iat: now() - 120, exp: now() - 60 });
     expect(await codeOf(tokens.verify(expired))).toBe('TOKEN_EXPIRED');
+  });
+
+  describe('a token verified before', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is still refused once it has expired', async () => {
+      const shortLived = createAccessTokens(SECRET, 60);
+      const token = await shortLived.sign('user-7');
+      expect((await shortLived.verify(token)).userId).toBe('user-7');
+      expect((await shortLived.verify(token)).userId).toBe('user-7');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await codeOf(shortLived.verify(token))).toBe('TOKEN_EXPIRED');
+    });
+
+    it('does not make a changed copy of it valid', async () => {
+      const token = await tokens.sign('user-8');
+      await tokens.verify(token);
+      const [header, payload, signature] = token.split('.');
+      // A character in the middle: the last one also carries padding bits that decode alike.
+      const flipped = signature![10] === 'A' ? 'B' : 'A';
+      const tampered = `${header}.${payload}.${signature!.slice(0, 10)}${flipped}${signature!.slice(11)}`;
+      expect(await codeOf(tokens.verify(tampered))).toBe('INVALID_TOKEN');
+    });
   });
 });

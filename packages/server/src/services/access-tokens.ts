@@ -32,6 +32,9 @@ interface AccessClaims {
  */
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const secretBytes = new TextEncoder().encode(secret);
+  // A client sends the same token with every call until it expires: verified once, its claims
+  // are kept (to its expiry) instead of computing the MAC again for every request.
+  const verified = new Map<string, VerifiedToken>();
   const signingKey = crypto.subtle.importKey(
     'raw',
     secretBytes,
@@ -53,15 +56,27 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .sign(await signingKey);
     },
     verify(token) {
-      return Promise.resolve().then(() => verifyAccessToken(secretBytes, token));
+      return Promise.resolve().then(() => {
+        const known = verified.get(token);
+        if (known && known.expiresAtSeconds > Math.floor(Date.now() / 1000)) return known.claims;
+        const result = verifyAccessToken(secretBytes, token);
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+        verified.set(token, result);
+        return result.claims;
+      });
     },
   };
 }
 
-function verifyAccessToken(
-  secret: Uint8Array,
-  token: string,
-): { userId: string; issuedAtMs: number } {
+/** How many verified tokens are remembered at most (then forgotten all at once). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface VerifiedToken {
+  claims: { userId: string; issuedAtMs: number };
+  expiresAtSeconds: number;
+}
+
+function verifyAccessToken(secret: Uint8Array, token: string): VerifiedToken {
   const parts = token.split('.');
   if (parts.length !== 3) throw invalidToken();
   const [header, payload, signature] = parts as [string, string, string];
@@ -94,5 +109,5 @@ function verifyAccessToken(
       : typeof claims.iat === 'number'
         ? claims.iat * 1000
         : 0;
-  return { userId: claims.sub, issuedAtMs };
+  return { claims: { userId: claims.sub, issuedAtMs }, expiresAtSeconds: claims.exp };
 }
