@@ -99,6 +99,21 @@ describe('health, status, security and the web app', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'SAMEORIGIN',
+      'strict-transport-security': expect.stringContaining('max-age='),
+    });
+    // Every answer carries them: a route that does not exist, and an error.
+    for (const other of [
+      await get(t.app, '/api/no-such-route'),
+      await t.app.inject({ method: 'POST', url: '/auth/login', payload: '{' }),
+    ]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy']).toBe(csp);
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('keeps CORS closed by default', async () => {
