@@ -47,20 +47,17 @@ function send(
 type Outcome = { startedBeforeSignal: boolean; status: number | string };
 
 /**
- * SIGTERM on an API process under load: it stops accepting, lets every request it already has
- * finish, and only then closes the database. No request may end in a 500 (a query on a closed
- * database), and the process exits 0.
+ * An API process (ROLE=api) for the describe block it is called in: started before its tests on
+ * a database of its own, killed after them if a test has not stopped it.
  */
-describe.each(databaseKinds())('an API process stopped under load on %s', (kind) => {
+function useApiProcess(kind: 'pglite' | 'postgres') {
   let database: TestDatabase | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'repobundle-drain-'));
-  let server: ServerProcess | undefined;
-  const client = httpClient(() => server!.url);
-
+  const state: { server?: ServerProcess } = {};
   beforeAll(async () => {
     // PostgreSQL: a database of the test's own; the embedded one lives in DATA_DIR.
     if (kind === 'postgres') database = await createTestDatabase(kind);
-    server = await startServerProcess({
+    state.server = await startServerProcess({
       DATA_DIR: dataDir,
       ROLE: 'api',
       JWT_SECRET: TEST_JWT_SECRET,
@@ -72,14 +69,28 @@ describe.each(databaseKinds())('an API process stopped under load on %s', (kind)
     });
   }, 120_000);
   afterAll(async () => {
-    await server?.kill();
+    await state.server?.kill();
     await database?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return {
+    server: () => state.server!,
+    client: httpClient(() => state.server!.url),
+  };
+}
+
+/**
+ * SIGTERM on an API process under load: it stops accepting, lets every request it already has
+ * finish, and only then closes the database. No request may end in a 500 (a query on a closed
+ * database), and the process exits 0.
+ */
+describe.each(databaseKinds())('an API process stopped under load on %s', (kind) => {
+  const api = useApiProcess(kind);
 
   it('finishes the requests in flight and answers none with a 500', async () => {
-    const token = await client.signUp('drain@example.com');
-    const url = server!.url;
+    const token = await api.client.signUp('drain@example.com');
+    const server = api.server();
+    const url = server.url;
     const outcomes: Outcome[] = [];
     let signalled = false;
     let refused = false;
@@ -125,10 +136,10 @@ describe.each(databaseKinds())('an API process stopped under load on %s', (kind)
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const exited = new Promise<number | null>((resolve) => server!.child.once('exit', resolve));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     signalled = true;
     leaving.abort();
-    server!.child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     const signalledAt = Date.now();
     const code = await exited;
     const stopMs = Date.now() - signalledAt;
@@ -149,7 +160,7 @@ describe.each(databaseKinds())('an API process stopped under load on %s', (kind)
       outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500 && o.status !== 503),
     ).toEqual([]);
     // Nothing failed inside either, answered or not (a query on a closed database logs an error).
-    expect(server!.output()).not.toMatch(/driver has already been destroyed|"level":50/);
+    expect(server.output()).not.toMatch(/driver has already been destroyed|"level":50/);
     expect(code).toBe(0);
     // Kept-alive connections are closed once their answer is out, not left to time out.
     expect(stopMs).toBeLessThan(20_000);
@@ -162,33 +173,12 @@ describe.each(databaseKinds())('an API process stopped under load on %s', (kind)
  * to its end before the database closes.
  */
 describe.each(databaseKinds())('an API process stopped as all its clients leave on %s', (kind) => {
-  let database: TestDatabase | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'repobundle-drain-'));
-  let server: ServerProcess | undefined;
-  const client = httpClient(() => server!.url);
-
-  beforeAll(async () => {
-    if (kind === 'postgres') database = await createTestDatabase(kind);
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      ROLE: 'api',
-      JWT_SECRET: TEST_JWT_SECRET,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      AUTH_RATE_LIMIT: '1000000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
-      ...(database?.url ? { DATABASE_URL: database.url } : {}),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.kill();
-    await database?.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const api = useApiProcess(kind);
 
   it('lets the work of requests whose clients left end before the database closes', async () => {
-    const token = await client.signUp('left@example.com');
-    const url = server!.url;
+    const token = await api.client.signUp('left@example.com');
+    const server = api.server();
+    const url = server.url;
     const agents = Array.from({ length: 100 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
     const leaving = new AbortController();
     // A hundred clients asking as fast as they are answered, as a load test does, until they
@@ -211,15 +201,15 @@ describe.each(databaseKinds())('an API process stopped as all its clients leave 
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const exited = new Promise<number | null>((resolve) => server!.child.once('exit', resolve));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     leaving.abort();
     // The stop comes just after they left, as a load test's end is followed by the next step.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    server!.child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     const code = await exited;
     await Promise.all(lanes);
     for (const agent of agents) agent.destroy();
-    expect(server!.output()).not.toMatch(/driver has already been destroyed|"level":50/);
+    expect(server.output()).not.toMatch(/driver has already been destroyed|"level":50/);
     expect(code).toBe(0);
   }, 120_000);
 });
