@@ -158,7 +158,7 @@ interface Measured<R> {
 /** Predicted tokens are kept this share of the budget short of the room, for what they miss. */
 const FILL_MARGIN = 0.002;
 /** Rounds of filling, one measurement each. */
-const FILL_ROUNDS = 3;
+const FILL_ROUNDS = 6;
 /**
  * Files passed over (their next level up too large for what is left) in one round before it
  * stops: each may end up out of rank order and named in the overview, so few.
@@ -170,7 +170,9 @@ const MAX_PASSED = 8;
  * (one big file), much of the budget is left. Steps are undone from the last one back (files in
  * importance order, each one level up) wherever the predicted cost fits what is left, and the
  * bundle is measured. Each round learns how far the prediction was off (chunk wrappers, overview
- * lines) and scales the next one's costs by it; a round that comes out over is dropped.
+ * lines) and scales the next one's costs by it; a round that comes out over is dropped, and the
+ * next one aims at half the room: part of the miss is a fixed cost (the first file back brings a
+ * chunk, its header and its table rows), which scaling alone would repeat every round.
  */
 async function fillRoom<R>(
   found: Measured<R> & { readonly prefix: number },
@@ -192,9 +194,11 @@ async function fillRoom<R>(
   // Passed-over files, with how many raises came before: a raise after one puts it out of order.
   let passed = new Map<string, number>();
   let factor = 1;
+  let aim = 1;
   for (let round = 0; round < FILL_ROUNDS; round++) {
-    let room = budget - best.total - Math.floor(budget * FILL_MARGIN);
-    if (room <= 0) break;
+    const left = budget - best.total - Math.floor(budget * FILL_MARGIN);
+    if (left <= 0) break;
+    let room = left * aim;
     const state = context.stateAt(found.prefix);
     for (const path of accepted) raise(state, path);
     const planned: string[] = [];
@@ -230,7 +234,11 @@ async function fillRoom<R>(
     }
     const measured = await context.measureState(state);
     if (predicted > 0) factor = Math.max(factor, (measured.total - best.total) / predicted);
-    if (measured.total > budget || measured.total < best.total) continue;
+    if (measured.total > budget || measured.total < best.total) {
+      aim /= 2;
+      continue;
+    }
+    aim = 1;
     best = measured;
     accepted = [...accepted, ...planned];
     passed = roundPassed;
