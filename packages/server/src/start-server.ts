@@ -33,6 +33,7 @@ export async function startServer(baseConfig: Config): Promise<RunningServer> {
           maxConnections: config.databasePoolSize,
           statementTimeoutMs: config.databaseStatementTimeoutSeconds * 1000,
           lockTimeoutMs: config.databaseLockTimeoutSeconds * 1000,
+          preparedStatements: config.databasePreparedStatements,
         }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );

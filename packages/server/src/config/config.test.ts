@@ -95,6 +95,16 @@ describe('readConfig', () => {
     );
   });
 
+  it('prepares queries by name unless DATABASE_PREPARED_STATEMENTS is off', () => {
+    expect(readConfig({}).databasePreparedStatements).toBe(true);
+    expect(readConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(
+      false,
+    );
+    expect(() => readConfig({ DATABASE_PREPARED_STATEMENTS: 'maybe' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS/,
+    );
+  });
+
   it('bounds database statements and lock waits: 30 s and 10 s unless set, 0 for none', () => {
     expect(readConfig({})).toMatchObject({
       databaseStatementTimeoutSeconds: 30,

@@ -70,6 +70,7 @@ const envSchema = z.object({
     .default(10),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(3600).default(30),
   DATABASE_LOCK_TIMEOUT_SECONDS: seconds(3600).default(10),
+  DATABASE_PREPARED_STATEMENTS: onOff.default(true),
   HEALTH_PORT: port.optional(),
   BETA_GATE: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
@@ -139,6 +140,8 @@ export interface Config {
   databaseStatementTimeoutSeconds: number;
   /** PostgreSQL gives up a statement waiting longer than this for a lock; 0: no limit. */
   databaseLockTimeoutSeconds: number;
+  /** Queries are prepared by name once per connection (off behind a pooler that cannot keep them). */
+  databasePreparedStatements: boolean;
   /** ROLE=worker serves /healthz and /metrics on this port when set. */
   healthPort: number | null;
   betaGate: boolean;
@@ -251,6 +254,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutSeconds: e.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     databaseLockTimeoutSeconds: e.DATABASE_LOCK_TIMEOUT_SECONDS,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     healthPort: e.HEALTH_PORT ?? null,
     betaGate: e.BETA_GATE,
     maintenanceMode: e.MAINTENANCE_MODE,

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPglitePool } from './pglite-pool.js';
+import { preparedStatementPool } from './prepared-statement-pool.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -22,6 +23,8 @@ export type DatabaseTarget =
       statementTimeoutMs?: number;
       /** Longest a statement may wait for a lock; 0 or absent: no limit. */
       lockTimeoutMs?: number;
+      /** Prepare queries by name once per connection (default on). */
+      preparedStatements?: boolean;
     }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; instance: PGlite };
@@ -40,7 +43,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection the server drops (a restart, an administrator's terminate) is removed
     // from the pool and replaced on next use; unhandled, pg's 'error' event would end the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({
+      pool: target.preparedStatements === false ? pool : preparedStatementPool(pool),
+    });
+    const db = new Kysely<Database>({ dialect });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let pglite: PGlite;
