@@ -6,6 +6,9 @@ import type { Database } from '../db/schema.js';
 /** The one queue of processing work: a message is a job id; the jobs table holds the truth. */
 export const PROCESS_JOB_QUEUE = 'process-job';
 
+/** PostgreSQL's SQLSTATE for a transaction it ended to break a deadlock. */
+const DEADLOCK = '40P01';
+
 export interface JobQueue {
   /**
    * Queues a job for processing. One message per job and attempt can wait at a time: sending
@@ -52,13 +55,7 @@ export async function startJobQueue(
   });
   boss.on('error', (error: Error) => options.onError?.(error));
   await boss.start();
-  await boss.createQueue(PROCESS_JOB_QUEUE, {
-    name: PROCESS_JOB_QUEUE,
-    policy: 'stately',
-    retryLimit: 0,
-    // Long enough for the largest archive; the sweeper handles dead workers much sooner.
-    expireInSeconds: 60 * 60,
-  });
+  await createProcessQueue(boss);
   const workers: string[] = [];
   const polling = options.pollingIntervalSeconds ?? 2;
 
@@ -90,4 +87,23 @@ export async function startJobQueue(
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
+}
+
+// Processes starting together on a fresh database each create the queue: pg-boss inserts its
+// row, then adds foreign keys to it, and two such transactions can deadlock. PostgreSQL ends one
+// of them, which tries again and finds the queue made.
+async function createProcessQueue(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(PROCESS_JOB_QUEUE, {
+        name: PROCESS_JOB_QUEUE,
+        policy: 'stately',
+        retryLimit: 0,
+        // Long enough for the largest archive; the sweeper handles dead workers much sooner.
+        expireInSeconds: 60 * 60,
+      });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+    }
+  }
 }
