@@ -2,7 +2,7 @@ import { scanCl100k, scannedHash, scanO200k, scanQwen, scanTekken } from './asci
 import { countBpeTokens } from './bpe-merge.js';
 import { toByteString } from './byte-string.js';
 import { scanDeepseek } from './deepseek-split.js';
-import { copyRange, hashRange, PieceTable } from './piece-table.js';
+import { hashRange, PieceTable } from './piece-table.js';
 import { getRankTable, type RankTable } from './rank-table.js';
 import { RecentPieces } from './recent-pieces.js';
 import { createPieceEnd, type PieceEnd } from './split-patterns.js';
@@ -185,7 +185,7 @@ export class BpeTokenCounter implements TokenCounter {
       const long = text.slice(from, to);
       return countBpeTokens(isAscii ? long : toByteString(long), this.ranks);
     }
-    const piece = copyRange(text, from, to);
+    const piece = text.slice(from, to);
     const tokens = countBpeTokens(isAscii ? piece : toByteString(piece), this.ranks);
     if (this.cache.size >= this.cacheLimit) this.cache.clear();
     this.cache.set(piece, hash, tokens);
