@@ -3,7 +3,7 @@ import {
   type JobCreatedResponse,
   type JobCreditType,
 } from '@repobundle/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePacks, usePlans } from '../../api/queries.js';
 import type { User } from '../../api/types.js';
@@ -65,6 +65,9 @@ export function ArchiveWorkspace({
 
   const { tree } = archive;
   const { selected, knownLines } = explorer;
+  // The explorer's first render of a large archive takes a few hundred milliseconds. It comes in a
+  // second, interruptible pass, so the effects of this one start the counting workers first.
+  const explorerShown = useDeferredValue(archive.id, 0) === archive.id;
   const estimate = useSelectionEstimate(archive, selected, knownLines, options);
   const plans = usePlans();
   const packs = usePacks();
@@ -140,7 +143,11 @@ export function ArchiveWorkspace({
 
   return (
     <>
-      <Explorer archive={archive.file} entries={archive.listing.entries} explorer={explorer} />
+      {explorerShown ? (
+        <Explorer archive={archive.file} entries={archive.listing.entries} explorer={explorer} />
+      ) : (
+        <section className="card explorer" aria-label="Explorer" aria-busy="true" />
+      )}
       <ConfigPanel
         options={options}
         update={update}
