@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { DatabaseKind } from '../../src/db/open-database.js';
+import { startWorker, type RunningWorker } from '../../src/jobs/worker.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './test-database.js';
 
@@ -12,6 +13,10 @@ export interface AppUnderTest extends TestApp {
 export interface DescribeWithAppOptions extends TestAppOptions {
   /** Empty the tables before every test (default); off when tests share what beforeAll made. */
   resetBetweenTests?: boolean;
+  /** Run a job worker on the app's services, as ROLE=all does, so jobs are processed. */
+  worker?: boolean;
+  /** Each test's time limit, for blocks whose tests wait for several jobs. */
+  timeout?: number;
 }
 
 /**
@@ -31,15 +36,18 @@ export function describeWithApp(
   ...args: [(t: AppUnderTest) => void] | [DescribeWithAppOptions, (t: AppUnderTest) => void]
 ): void {
   const [options, body] = args.length === 1 ? [{}, args[0]] : args;
-  const { resetBetweenTests = true, ...appOptions } = options;
-  describe.each(databaseKinds())(`${title} on %s`, (kind) => {
+  const { resetBetweenTests = true, worker: withWorker = false, timeout, ...appOptions } = options;
+  describe.each(databaseKinds())(`${title} on %s`, { timeout }, (kind) => {
     let database: TestDatabase | undefined;
     let testApp: TestApp | undefined;
+    let worker: RunningWorker | undefined;
     beforeAll(async () => {
       database = await createTestDatabase(kind);
       testApp = await createTestApp(database, appOptions);
+      if (withWorker) worker = await startWorker(testApp.app.services);
     });
     afterAll(async () => {
+      await worker?.stop();
       await testApp?.app.close();
       await database?.destroy();
     });

@@ -1,21 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
+import { expect, it } from 'vitest';
 import { authenticateApiKey } from '../../../services/api-keys.service.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 import { assemble, buildZip, readZip, waitForJob } from '../../../../test/test-support/jobs.js';
 import {
-  createTestApp,
   expectNoSecrets,
   get,
   post,
   signUp,
   type TestApp,
 } from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n',
@@ -36,22 +30,7 @@ async function createKey(
   return res.json<{ id: string; key: string }>();
 }
 
-describe.each(databaseKinds())('personal API keys on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database, { env: { API_KEY_RATE_LIMIT: '30' } });
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
-
+describeWithApp('personal API keys', { env: { API_KEY_RATE_LIMIT: '30' } }, (t) => {
   it('creates a key shown once, lists it without the secret, records its use and revokes it', async () => {
     const { access_token: session } = await signUp(t, 'keys@example.com');
     const created = await post(
@@ -84,7 +63,7 @@ describe.each(databaseKinds())('personal API keys on %s', (kind) => {
     ]);
     expectNoSecrets(listed, [body.key!, body.key!.slice(10)]);
     const stored = await sql<{ key_hash: string }>`select key_hash from api_keys`.execute(
-      database.handle.db,
+      t.database.handle.db,
     );
     expect(stored.rows[0]!.key_hash).not.toContain(body.key!.slice(4));
 
@@ -175,7 +154,7 @@ describe.each(databaseKinds())('personal API keys on %s', (kind) => {
     });
     expect((await get(t.app, '/api/jobs', key)).statusCode).toBe(200);
     await sql`update api_keys set expires_at = now() - interval '1 minute' where id = ${id}`.execute(
-      database.handle.db,
+      t.database.handle.db,
     );
     const expired = await get(t.app, '/api/jobs', key);
     expect(expired.statusCode).toBe(401);
@@ -233,40 +212,29 @@ describe.each(databaseKinds())('personal API keys on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds())('a job made with an API key only on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-  let worker: RunningWorker;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-    worker = await startWorker(t.app.services);
-  });
-  afterAll(async () => {
-    await worker.stop();
-    await t.app.close();
-    await database.destroy();
-  });
-
-  it('uploads, assembles, waits for and downloads a job with a jobs key', async () => {
-    const { access_token: session } = await signUp(t, 'program@example.com');
-    const { key } = await createKey(t, session, { name: 'program', scope: 'jobs' });
-    const archive = await buildZip(SOURCE);
-    const stored = await t.app.inject({
-      method: 'POST',
-      url: '/api/jobs/upload-stream?upload_id=prog-1&file_name=repo.zip',
-      payload: archive,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/zip' },
+describeWithApp(
+  'a job made with an API key only',
+  { worker: true, resetBetweenTests: false },
+  (t) => {
+    it('uploads, assembles, waits for and downloads a job with a jobs key', async () => {
+      const { access_token: session } = await signUp(t, 'program@example.com');
+      const { key } = await createKey(t, session, { name: 'program', scope: 'jobs' });
+      const archive = await buildZip(SOURCE);
+      const stored = await t.app.inject({
+        method: 'POST',
+        url: '/api/jobs/upload-stream?upload_id=prog-1&file_name=repo.zip',
+        payload: archive,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/zip' },
+      });
+      expect(stored.statusCode, stored.body).toBe(200);
+      const created = await assemble(t.app, key, 'prog-1', { selected: Object.keys(SOURCE) });
+      expect(created.statusCode, created.body).toBe(200);
+      const job = await waitForJob(t.app, key, created.json().job_id);
+      expect(job.status).toBe('succeeded');
+      const download = await get(t.app, `/api/jobs/${String(job.id)}/download`, key);
+      expect(download.statusCode).toBe(200);
+      const files = await readZip(download.rawPayload);
+      expect(Object.values(files).join('\n')).toContain('export const answer = 42;');
     });
-    expect(stored.statusCode, stored.body).toBe(200);
-    const created = await assemble(t.app, key, 'prog-1', { selected: Object.keys(SOURCE) });
-    expect(created.statusCode, created.body).toBe(200);
-    const job = await waitForJob(t.app, key, created.json().job_id);
-    expect(job.status).toBe('succeeded');
-    const download = await get(t.app, `/api/jobs/${String(job.id)}/download`, key);
-    expect(download.statusCode).toBe(200);
-    const files = await readZip(download.rawPayload);
-    expect(Object.values(files).join('\n')).toContain('export const answer = 42;');
-  });
-});
+  },
+);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 import { buildZip, multipartBody, readZip } from '../../../../test/test-support/jobs.js';
 import {
   createTestApp,
@@ -63,25 +64,7 @@ async function count(database: TestDatabase, table: 'uploads' | 'jobs'): Promise
   return Number(result.rows[0]!.n);
 }
 
-describe.each(databaseKinds())('jobs in one request on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-  let worker: RunningWorker;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-    worker = await startWorker(t.app.services);
-  });
-  afterAll(async () => {
-    await worker.stop();
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
-
+describeWithApp('jobs in one request', { worker: true }, (t) => {
   it('makes a job of a raw ZIP body with fields in the query, every file selected', async () => {
     const key = await jobsKey(t, 'raw@example.com');
     const created = await sendZip(
@@ -108,7 +91,7 @@ describe.each(databaseKinds())('jobs in one request on %s', (kind) => {
     const text = Object.values(await readZip(download.rawPayload)).join('\n');
     expect(text).toContain('export const answer = 42;\n// the answer');
     expect(text).not.toContain('module.exports');
-    expect(await count(database, 'jobs')).toBe(1);
+    expect(await count(t.database, 'jobs')).toBe(1);
   });
 
   it('makes a job of a multipart form, fields before and after the file and in the query', async () => {
@@ -176,8 +159,8 @@ describe.each(databaseKinds())('jobs in one request on %s', (kind) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toMatch(/ZIP archive/);
 
-    expect(await count(database, 'uploads')).toBe(0);
-    expect(await count(database, 'jobs')).toBe(0);
+    expect(await count(t.database, 'uploads')).toBe(0);
+    expect(await count(t.database, 'jobs')).toBe(0);
   });
 
   it('answers 402 with the figures when credits are short, one job per request', async () => {
@@ -195,8 +178,8 @@ describe.each(databaseKinds())('jobs in one request on %s', (kind) => {
         });
       }
     }
-    expect(await count(database, 'jobs')).toBe(2);
-    expect(await count(database, 'uploads')).toBe(2);
+    expect(await count(t.database, 'jobs')).toBe(2);
+    expect(await count(t.database, 'uploads')).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadTokenCounter } from '@repobundle/engine/tokens';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../../jobs/worker.js';
+import { expect, it } from 'vitest';
+import { describeWithApp } from '../../../../test/test-support/describe-with-app.js';
 import {
   assemble,
   buildZip,
@@ -10,17 +10,7 @@ import {
   uploadInChunks,
   waitForJob,
 } from '../../../../test/test-support/jobs.js';
-import {
-  createTestApp,
-  get,
-  signUp,
-  type TestApp,
-} from '../../../../test/test-support/test-app.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../../../test/test-support/test-database.js';
+import { get, signUp, type TestApp } from '../../../../test/test-support/test-app.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n// the answer\n',
@@ -35,25 +25,7 @@ function del(t: TestApp, url: string, token: string) {
   return t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` } });
 }
 
-describe.each(databaseKinds())('jobs end to end on %s', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-  let worker: RunningWorker;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    t = await createTestApp(database);
-    worker = await startWorker(t.app.services);
-  });
-  afterAll(async () => {
-    await worker.stop();
-    await t.app.close();
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
-
+describeWithApp('jobs end to end', { worker: true }, (t) => {
   it('uploads in chunks, processes, serves the outputs and settles the credits', async () => {
     const { access_token: token } = await signUp(t, 'jobs@example.com');
     const archive = await buildZip(SOURCE);
