@@ -97,7 +97,7 @@ export type ResolvedOptions = z.output<typeof bundleOptionsSchema>;
  * only these with every file: the rest can be large (a job's list of 35,000 selected paths, a
  * template) and cloning it per file made the message passing quadratic.
  */
-const FILE_STAGE_KEYS = [
+const RESOLVED_FILE_STAGE_KEYS = [
   'chunkingStrategy',
   'removeComments',
   'keepLicenseHeader',
@@ -112,7 +112,18 @@ const FILE_STAGE_KEYS = [
   'maxFileBytes',
 ] as const satisfies readonly (keyof ResolvedOptions)[];
 
-export type FileStageOptions = Pick<ResolvedOptions, (typeof FILE_STAGE_KEYS)[number]>;
+export type FileStageOptions = Pick<ResolvedOptions, (typeof RESOLVED_FILE_STAGE_KEYS)[number]> & {
+  /**
+   * Read each file's imports from its syntax tree (parsing it if nothing else does): packing to
+   * a budget ranks files by how many others import them. Set by the run, not by the user.
+   */
+  readonly findImports?: boolean;
+};
+
+const FILE_STAGE_KEYS: readonly (keyof FileStageOptions)[] = [
+  ...RESOLVED_FILE_STAGE_KEYS,
+  'findImports',
+];
 
 export function fileStageOptions(options: FileStageOptions): FileStageOptions {
   const picked: Partial<Record<keyof FileStageOptions, unknown>> = {};

@@ -3,6 +3,8 @@ import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { countLinesOf } from './tokens/token-counter.js';
+import type { ImportReference } from './budget/imports/import-reference.js';
+import { fileImports } from './budget/imports/file-imports.js';
 import { fileOutline } from './syntax/file-outline.js';
 import { grammarOf } from './syntax/grammars.js';
 import type { SyntaxOutline } from './syntax/outline.js';
@@ -91,6 +93,16 @@ export async function processFile(
     }
   }
 
+  // After the outline: the same text, so the parser hands back the tree it already has.
+  let imports: ImportReference[] | undefined;
+  if (parser && options.findImports) {
+    try {
+      imports = await fileImports(unnumbered, language, parser);
+    } catch {
+      // Ranking reads this file's imports by pattern instead.
+    }
+  }
+
   const linePrefix = counter.countLines(content);
   const file: ProcessedFile = {
     path,
@@ -104,6 +116,7 @@ export async function processFile(
     ...(Object.keys(redactions).length > 0 ? { redactions } : {}),
     ...(secrets.size > 0 ? { secrets: [...secrets.values()] } : {}),
     ...(outline ? { outline } : {}),
+    ...(imports ? { imports } : {}),
   };
   return { ok: true, file };
 }

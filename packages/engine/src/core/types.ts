@@ -1,4 +1,5 @@
 import type { PackLevel } from '@repobundle/contract/models';
+import type { ImportReference } from './budget/imports/import-reference.js';
 import type { SyntaxOutline } from './syntax/outline.js';
 
 /**
@@ -101,6 +102,11 @@ export interface ProcessedFile {
   readonly secrets?: readonly SecretCount[];
   /** Syntax structure of `content`, when the strategy needs it and a grammar parsed the file. */
   readonly outline?: SyntaxOutline;
+  /**
+   * The imports read from the syntax tree of `content`, when packing to a budget asked for them
+   * and a grammar parsed the file; absent otherwise (ranking then reads imports by pattern).
+   */
+  readonly imports?: readonly ImportReference[];
   /** When packing to a budget: how much of the file was kept, and why it was degraded. */
   readonly level?: PackLevel;
   readonly levelReason?: string;

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { BundleOptions, ResolvedOptions } from '../config/options.js';
+import type { BundleOptions, FileStageOptions, ResolvedOptions } from '../config/options.js';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import { EngineError } from '../errors.js';
 import type { Bundle } from '../core/assemble-bundle.js';
@@ -226,7 +226,11 @@ async function processEntries(
   report: (progress: PackProgress) => void,
 ): Promise<{ files: ProcessedFile[]; skipped: SkippedFile[] }> {
   const outcomes: FileOutcome[] = new Array(entries.length);
-  const fileOptions = fileStageOptions(options);
+  // Packing to a budget ranks files by their importers: read imports from the syntax trees.
+  const fileOptions: FileStageOptions = {
+    ...fileStageOptions(options),
+    ...(resolveBudget(options) !== undefined && { findImports: true }),
+  };
   let next = 0;
   let done = 0;
   const lane = async () => {

@@ -75,8 +75,10 @@ export async function runWorkerRequest(
     };
   }
   const counter = await loadTokenCounter(countingTokenizer(options));
-  // Parsing costs time: only comment removal, compression and syntax-aware chunking pay for it.
+  // Parsing costs time: only comment removal, compression, syntax-aware chunking and the import
+  // graph of budget packing pay for it.
   const needsParser =
+    options.findImports === true ||
     options.removeComments ||
     options.compress ||
     options.chunkingStrategy === 'semantic' ||

@@ -68,7 +68,7 @@ export function levelGroups(
 
 /**
  * "cut to signatures: ranked below the 87 files above (ranks 88-789 of 920; no focus match, at
- * most 2 importers, source 690, test 12)".
+ * most 2 importers, source 690, test 12, imports of 3 read by pattern)".
  */
 function bandReason(
   level: PackLevel,
@@ -84,6 +84,8 @@ function bandReason(
       : `ranked below the ${above} file${above === 1 ? '' : 's'} above`;
   const maxImporters = Math.max(...files.map((file) => file.importers));
   const maxChanges = Math.max(...files.map((file) => file.changes));
+  // Files without a syntax tree: their imports were read by pattern (comments and strings count).
+  const byPattern = files.filter((file) => file.importsByPattern).length;
   const roles = new Map<string, number>();
   for (const file of files) roles.set(file.role.name, (roles.get(file.role.name) ?? 0) + 1);
   const signals = [
@@ -96,6 +98,7 @@ function bandReason(
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([role, count]) => `${role} ${count}`)
       .join(', '),
+    ...(byPattern > 0 ? [`imports of ${byPattern} read by pattern`] : []),
   ];
   const cut = level === 'full' ? '' : `${cutText(level)}: `;
   return `${cut}${place} (ranks ${first}-${last} of ${total}; ${signals.join(', ')})`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { degradeSteps } from './degrade-steps.js';
 import { focusScores, wordsOf } from './focus-relevance.js';
-import { importerCounts } from './import-graph.js';
+import { buildImportGraph } from './import-graph.js';
 import { roleOf } from './file-role.js';
 import { rankFiles } from './rank-files.js';
 
@@ -98,9 +98,32 @@ describe('focusScores', () => {
   });
 });
 
-describe('importerCounts', () => {
+describe('rank reasons about imports', () => {
+  it('say when a file imports were read by pattern, not from a syntax tree', () => {
+    const ranked = rankFiles(
+      [
+        file('src/a.ts'),
+        // Read from the tree by the file stage: the comment is no import.
+        {
+          ...file('src/tree.ts', "// import './b';\nimport './a';"),
+          imports: [{ kind: 'script', specifier: './a' }] as const,
+        },
+        file('src/pattern.ts', "import './a';"),
+      ],
+      { keepPatterns: [] },
+    );
+    const reasons = Object.fromEntries(ranked.map((entry) => [entry.path, entry.reason]));
+    expect(reasons).toEqual({
+      'src/a.ts': 'rank 1/3: 2 importers',
+      'src/pattern.ts': 'rank 2/3: imports by pattern',
+      'src/tree.ts': 'rank 3/3',
+    });
+  });
+});
+
+describe('buildImportGraph by pattern (files without a syntax tree)', () => {
   it('resolves relative imports of scripts, Python, C, Ruby and Rust; ignores packages', () => {
-    const counts = importerCounts([
+    const { importers: counts } = buildImportGraph([
       file('web/util/index.ts'),
       file('web/app.tsx', "import u from './util';\nimport React from 'react';", 'tsx'),
       file('web/page.js', "const u = require('./util/index.js');", 'javascript'),

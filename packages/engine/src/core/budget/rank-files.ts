@@ -1,6 +1,7 @@
 import { matchPatterns } from '../select/match-patterns.js';
 import { focusScores } from './focus-relevance.js';
-import { importerCounts } from './import-graph.js';
+import { buildImportGraph } from './import-graph.js';
+import type { ImportReference } from './imports/import-reference.js';
 import type { FileRole } from './file-role.js';
 import { roleOf } from './file-role.js';
 
@@ -9,6 +10,8 @@ export interface RankInput {
   readonly language: string;
   /** The file as transformed (full level): what relevance and imports are read from. */
   readonly content: string;
+  /** Its imports from the syntax tree, when it had one (else they are read by pattern). */
+  readonly imports?: readonly ImportReference[] | undefined;
 }
 
 export interface RankSignals {
@@ -25,6 +28,8 @@ export interface RankedFile {
   readonly relevance: number;
   readonly changes: number;
   readonly importers: number;
+  /** Its own imports were read by pattern: no syntax tree (strings and comments may count). */
+  readonly importsByPattern: boolean;
   readonly role: FileRole;
   /** 1 is the most important file. */
   readonly rank: number;
@@ -42,14 +47,15 @@ export function rankFiles(files: readonly RankInput[], signals: RankSignals): Ra
   const kept = keptPaths(files, signals.keepPatterns);
   const relevance =
     signals.focus === undefined ? files.map(() => 0) : focusScores(signals.focus, files);
-  const importers = importerCounts(files);
+  const graph = buildImportGraph(files);
   const unranked = files.map((file, index) => ({
     path: file.path,
     kept: kept.has(file.path),
     // Rounded so that a last-digit difference of floating point never reorders files.
     relevance: Math.round((relevance[index] ?? 0) * 1e6) / 1e6,
     changes: signals.changeCounts?.get(file.path) ?? 0,
-    importers: importers.get(file.path) ?? 0,
+    importers: graph.importers.get(file.path) ?? 0,
+    importsByPattern: graph.byPattern.has(file.path),
     role: roleOf(file.path),
   }));
   unranked.sort(
@@ -71,7 +77,8 @@ export function rankFiles(files: readonly RankInput[], signals: RankSignals): Ra
 
 /**
  * "rank 12/240: focus 1.20, 3 commits, 2 importers, test": the signals that set the file apart,
- * in the order they count. Short, and silent about what is usual (no commits, no importers, a
+ * in the order they count, and "imports by pattern" when the file's own imports were read
+ * without a syntax tree. Short, and silent about what is usual (no commits, no importers, a
  * source file): the overview lists it for every file and counts against the budget.
  */
 function describeRank(
@@ -85,6 +92,7 @@ function describeRank(
     ...(file.changes > 0 ? [`${file.changes} commit${file.changes === 1 ? '' : 's'}`] : []),
     ...(file.importers > 0 ? [`${file.importers} importer${file.importers === 1 ? '' : 's'}`] : []),
     ...(file.role.name === 'source' ? [] : [file.role.name]),
+    ...(file.importsByPattern ? ['imports by pattern'] : []),
   ];
   return parts.length === 0
     ? `rank ${rank}/${total}`
