@@ -214,7 +214,7 @@ describe('packing to a token budget', () => {
           1 + (index % 5),
         ),
     }));
-    const options = { tokenBudget: 2600, focus: 'f7 f12' };
+    const options = { tokenBudget: 1800, focus: 'f7 f12' };
     const inline = await packTree(openMemorySource('same', files), options, {
       workers: 0,
       now: FIXED_TIME,
