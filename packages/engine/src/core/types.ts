@@ -129,6 +129,8 @@ export interface ChunkPiece {
   readonly endsOnBoundary: boolean;
   /** Enclosing definitions, outermost first ("class Foo", "method bar"), when known. */
   readonly context?: readonly string[];
+  /** With a token budget, when the file is cut below full: the header says so. */
+  readonly level?: Exclude<PackLevel, 'full' | 'path_only'>;
 }
 
 export interface Chunk {

@@ -199,7 +199,11 @@ describe('packing to a token budget', () => {
           const used = writtenTokens(bundle);
           expect(used).toBeLessThanOrEqual(budget);
           // Every other file's smallest step is at most its whole text, within 5% of the budget.
-          if (largestOther <= budget * 0.05) expect(used / budget).toBeGreaterThanOrEqual(0.95);
+          // When every file fits whole there is nothing to fill: a budgeted overview is smaller
+          // than an unbudgeted one, so the bundle can be under 95% of a budget near the full size.
+          const isCut = (bundle.budget?.levels.full ?? files.length) < files.length;
+          if (isCut && largestOther <= budget * 0.05)
+            expect(used / budget).toBeGreaterThanOrEqual(0.95);
         },
       ),
       12,
@@ -214,7 +218,7 @@ describe('packing to a token budget', () => {
           1 + (index % 5),
         ),
     }));
-    const options = { tokenBudget: 2600, focus: 'f7 f12' };
+    const options = { tokenBudget: 1800, focus: 'f7 f12' };
     const inline = await packTree(openMemorySource('same', files), options, {
       workers: 0,
       now: FIXED_TIME,

@@ -217,7 +217,9 @@ async function fillRoom<R>(
           : previous.file.tokens - current.file.tokens;
       if (cost * factor > room) {
         roundPassed.set(path, accepted.length + planned.length);
-        if (++passes >= MAX_PASSED) break;
+        // A file larger than all the room left comes back in no round: passing it is no
+        // choice, and stopping at it would leave that room to none of the smaller files after.
+        if (cost * factor <= left && ++passes >= MAX_PASSED) break;
         continue;
       }
       room -= cost * factor;

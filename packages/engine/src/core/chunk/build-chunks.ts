@@ -13,6 +13,11 @@ export function fileSpan(
   return { file, start, end, startsOnBoundary: start === 0, endsOnBoundary: end === length };
 }
 
+/** The level a piece of this file states in its header: only a cut below full is stated. */
+export function pieceLevel(file: ProcessedFile): ChunkPiece['level'] {
+  return file.level === 'full' || file.level === 'path_only' ? undefined : file.level;
+}
+
 /**
  * Turns planned spans into numbered chunks of pieces. A file's pieces are its parts in plan order
  * ("part 2 of 3"); line numbers are 1-based and inclusive, and an empty file is the empty range
@@ -49,7 +54,9 @@ export function buildChunks(
         startsOnBoundary: span.startsOnBoundary,
         endsOnBoundary: span.endsOnBoundary,
       };
-      return span.context ? { ...piece, context: span.context } : piece;
+      const level = pieceLevel(file);
+      const withLevel = level === undefined ? piece : { ...piece, level };
+      return span.context ? { ...withLevel, context: span.context } : withLevel;
     }),
   }));
 }

@@ -3,6 +3,7 @@ import { lacksFinalNewline } from '../render/labels.js';
 import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
+import { pieceLevel } from './build-chunks.js';
 import { at, computeLineStarts } from './line-index.js';
 import type { ChunkCostModel } from './strategy.js';
 
@@ -79,21 +80,25 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     return starts;
   };
 
-  const worstPiece = (file: ProcessedFile): ChunkPiece => ({
-    path: file.path,
-    language: file.language,
-    startLine: WORST_LINE,
-    endLine: WORST_LINE,
-    part: WORST_INDEX,
-    partCount: WORST_INDEX,
-    content: '',
-    startsOnBoundary: false,
-    endsOnBoundary: false,
-  });
+  const worstPiece = (file: ProcessedFile): ChunkPiece => {
+    const level = pieceLevel(file);
+    const piece: ChunkPiece = {
+      path: file.path,
+      language: file.language,
+      startLine: WORST_LINE,
+      endLine: WORST_LINE,
+      part: WORST_INDEX,
+      partCount: WORST_INDEX,
+      content: '',
+      startsOnBoundary: false,
+      endsOnBoundary: false,
+    };
+    return level === undefined ? piece : { ...piece, level };
+  };
 
   /** Tokens of a chunk holding one empty worst-case piece of this file. */
   const bareMeasure = (file: ProcessedFile): number => {
-    const key = `${file.language}\u0000${file.path}`;
+    const key = `${file.language}\u0000${file.path}\u0000${file.level ?? ''}`;
     let measured = bareMeasures.get(key);
     if (measured === undefined) {
       measured = measure({ index: WORST_INDEX, pieces: [worstPiece(file)] });
@@ -105,7 +110,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   // The same one-character piece with and without a final line break: the difference is what the
   // wrapper adds for an open end, plus the line break the content's price then lacks.
   const openEndOverhead = (file: ProcessedFile): number => {
-    const key = `${file.language}\u0000${file.path}`;
+    const key = `${file.language}\u0000${file.path}\u0000${file.level ?? ''}`;
     let overhead = openEndOverheads.get(key);
     if (overhead === undefined) {
       const open = measure({ index: WORST_INDEX, pieces: [{ ...worstPiece(file), content: 'x' }] });

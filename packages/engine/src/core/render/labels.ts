@@ -17,14 +17,25 @@ export function contextLabel(piece: Pick<ChunkPiece, 'context'>): string | undef
   return context && context.length > 0 ? context.map(inlineText).join(' > ') : undefined;
 }
 
-/** "lines 120-340, part 2 of 3": how headers and the chunk index describe a piece. */
+/**
+ * "lines 120-340, part 2 of 3": how headers and the chunk index describe a piece. A file cut down
+ * to fit a token budget says so instead of its line range when it is whole ("signatures only"):
+ * the lines are the cut text's, not the file's, and the budget wants short headers.
+ */
 export function pieceSummary(
-  piece: Pick<ChunkPiece, 'startLine' | 'endLine' | 'part' | 'partCount'>,
+  piece: Pick<ChunkPiece, 'startLine' | 'endLine' | 'part' | 'partCount' | 'level'>,
 ): string {
   const part = partLabel(piece.part, piece.partCount);
+  const cut = piece.level === undefined ? undefined : LEVEL_LABELS[piece.level];
+  if (cut !== undefined && part === undefined) return cut;
   const range = lineRangeLabel(piece.startLine, piece.endLine);
-  return part ? `${range}, ${part}` : range;
+  return [cut, range, part].filter((label) => label !== undefined).join(', ');
 }
+
+const LEVEL_LABELS: Readonly<Record<NonNullable<ChunkPiece['level']>, string>> = {
+  no_comments: 'comments removed',
+  signatures: 'signatures only',
+};
 
 /**
  * Text that must stay on one line of a header (a path, a context name): line breaks and other

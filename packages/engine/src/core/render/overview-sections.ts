@@ -4,6 +4,7 @@ import { formatChunkList, formatOptionValue, toPieceRange } from './overview-mod
 import type { OverviewModel } from './overview-model.js';
 import { formatGitDiffs, formatGitLog } from './git-sections.js';
 import { inlineText, pieceSummary } from './labels.js';
+import { budgetListingSections, compactChunksSection } from './budget-listing.js';
 
 export type OverviewSection =
   | {
@@ -132,21 +133,33 @@ function filesSection(model: OverviewModel, path: (text: string) => string): Ove
   };
 }
 
+/** The chunk index: each chunk's file, tokens and every piece with its line range. */
+function chunksSection(model: OverviewModel, path: (text: string) => string): OverviewSection {
+  return {
+    title: 'Chunks',
+    kind: 'table',
+    columns: ['Chunk', 'File', 'Tokens', 'Contents'],
+    numeric: [true, false, true, false],
+    rows: model.chunks.map((chunk) => [
+      String(chunk.index),
+      path(chunk.file),
+      String(chunk.tokens),
+      chunk.pieces
+        .map((piece) => `${path(piece.path)} (${pieceSummary(toPieceRange(piece))})`)
+        .join('; '),
+    ]),
+  };
+}
+
 /**
- * With a budget: the tree's level tags, then why files have their levels, one row per shared
- * reason. A row without paths covers every other file with that level's tag.
+ * With a budget: the level legend and the file tree (see budget-listing.ts), then why files have
+ * their levels, one row per shared reason. A row without paths covers every other file with that
+ * level's tag.
  */
 function levelSections(model: OverviewModel, path: (text: string) => string): OverviewSection[] {
   if (!model.level_tags || !model.level_reasons) return [];
-  const legend = Object.entries(model.level_tags)
-    .map(([tag, level]) => `${tag} ${level}`)
-    .join(', ');
   return [
-    {
-      title: 'Levels',
-      kind: 'fields',
-      fields: [['Tags in the directory tree', legend]],
-    },
+    ...budgetListingSections(model),
     {
       title: 'Level reasons',
       kind: 'table',
@@ -173,6 +186,8 @@ export function buildOverviewDocument(
 ): OverviewDocument {
   const path = (text: string) => name(inlineText(text));
   const stats = model.statistics;
+  // With a budget the overview's own tokens count against it: files listed once, compactly.
+  const isBudgeted = model.level_tags !== undefined && model.level_reasons !== undefined;
   const sections: OverviewSection[] = [
     ...(model.header_text
       ? [{ title: 'Header', kind: 'text' as const, text: model.header_text }]
@@ -205,23 +220,13 @@ export function buildOverviewDocument(
         inlineText(formatOptionValue(value)),
       ]),
     },
-    { title: 'Directory tree', kind: 'text', text: model.tree },
-    ...levelSections(model, path),
-    filesSection(model, path),
-    {
-      title: 'Chunks',
-      kind: 'table',
-      columns: ['Chunk', 'File', 'Tokens', 'Contents'],
-      numeric: [true, false, true, false],
-      rows: model.chunks.map((chunk) => [
-        String(chunk.index),
-        path(chunk.file),
-        String(chunk.tokens),
-        chunk.pieces
-          .map((piece) => `${path(piece.path)} (${pieceSummary(toPieceRange(piece))})`)
-          .join('; '),
-      ]),
-    },
+    ...(isBudgeted
+      ? [...levelSections(model, path), compactChunksSection(model, path)]
+      : [
+          { title: 'Directory tree', kind: 'text' as const, text: model.tree },
+          filesSection(model, path),
+          chunksSection(model, path),
+        ]),
     {
       title: 'Skipped files',
       kind: 'table',

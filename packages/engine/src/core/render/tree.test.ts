@@ -40,3 +40,16 @@ describe('renderTree', () => {
     expect(renderTree(['b', 'B', 'a'])).toBe('a\nB\nb');
   });
 });
+
+describe('renderTree with tags and suffixes', () => {
+  it('puts a file tag before the name and a suffix after it, folders untouched', () => {
+    const tags = new Map([
+      ['src/a.ts', 'S'],
+      ['README.md', 'P'],
+    ]);
+    const suffixes = new Map([['src/a.ts', '120 [1-2]']]);
+    expect(renderTree(['src/a.ts', 'README.md'], tags, suffixes)).toBe(
+      'src/\n  S a.ts 120 [1-2]\nP README.md',
+    );
+  });
+});

@@ -25,15 +25,20 @@ function writeNode(
   lines: string[],
   folder: string,
   tags: ReadonlyMap<string, string> | undefined,
+  suffixes: ReadonlyMap<string, string> | undefined,
 ): void {
   const indent = '  '.repeat(depth);
   for (const name of [...node.folders.keys()].sort(compareNames)) {
     lines.push(`${indent}${name}/`);
-    writeNode(node.folders.get(name) ?? createNode(), depth + 1, lines, `${folder}${name}/`, tags);
+    const child = node.folders.get(name) ?? createNode();
+    writeNode(child, depth + 1, lines, `${folder}${name}/`, tags, suffixes);
   }
   for (const name of [...node.files].sort(compareNames)) {
-    const tag = tags?.get(`${folder}${name}`);
-    lines.push(tag === undefined ? `${indent}${name}` : `${indent}${tag} ${name}`);
+    const path = `${folder}${name}`;
+    const tag = tags?.get(path);
+    const suffix = suffixes?.get(path);
+    const line = tag === undefined ? `${indent}${name}` : `${indent}${tag} ${name}`;
+    lines.push(suffix === undefined ? line : `${line} ${suffix}`);
   }
 }
 
@@ -57,9 +62,14 @@ export function levelTagLegend(): string {
  * The directory tree of the included files for the overview: folders first (with a trailing
  * `/`), then files, each level sorted by name and indented two spaces; one entry per line, no
  * final newline. Paths are POSIX-style and relative; duplicates are shown once. With `tags` (by
- * path), a file's tag and a space come before its name.
+ * path), a file's tag and a space come before its name; with `suffixes`, a space and its suffix
+ * follow it.
  */
-export function renderTree(paths: readonly string[], tags?: ReadonlyMap<string, string>): string {
+export function renderTree(
+  paths: readonly string[],
+  tags?: ReadonlyMap<string, string>,
+  suffixes?: ReadonlyMap<string, string>,
+): string {
   const root = createNode();
   for (const path of paths) {
     const parts = path.split('/').filter((part) => part !== '');
@@ -77,6 +87,6 @@ export function renderTree(paths: readonly string[], tags?: ReadonlyMap<string, 
     node.files.add(fileName);
   }
   const lines: string[] = [];
-  writeNode(root, 0, lines, '', tags);
+  writeNode(root, 0, lines, '', tags, suffixes);
   return lines.join('\n');
 }
