@@ -216,6 +216,9 @@ async function fillRoom<R>(
           ? previous.file.tokens + context.overheadPerFile
           : previous.file.tokens - current.file.tokens;
       if (cost * factor > room) {
+        // A file that fits what is left, though not this round's aim, may come back in a later
+        // round: passing it would name it in the overview for nothing.
+        if (cost * factor <= left && aim < 1) break;
         roundPassed.set(path, accepted.length + planned.length);
         // A file larger than all the room left comes back in no round: passing it is no
         // choice, and stopping at it would leave that room to none of the smaller files after.
