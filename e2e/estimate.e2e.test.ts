@@ -262,6 +262,53 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       });
     }
 
+    it("counts a chosen model's tokens with its own tokenizer, exactly", async () => {
+      const entries: ZipInput[] = [
+        ...archives[2]!.entries.slice(0, 12),
+        {
+          path: 'lib/unicode.md',
+          data: '# Ünïcödé\n\n日本語のテキスト, emojis 🚀🎉 and “quotes”.\n',
+        },
+        { path: 'lib/indent.py', data: 'def f(x):\n' + '        return x  # deep\n'.repeat(300) },
+        { path: 'lib/blob.bin.txt', data: Buffer.from('text\n\u0000binary\n', 'utf8') },
+      ];
+      const file = join(dir, 'model-counts.zip');
+      writeFileSync(file, buildZip(entries));
+      await openUpload();
+      await chooseArchive(file);
+      const panel = page.getByRole('region', { name: 'Configuration' });
+      await panel.getByRole('tab', { name: 'Fit to a Model' }).click();
+      const modelFigure = page.getByTestId('estimate-model-tokens');
+      const countedFigure = page.locator('[data-testid="estimate-model-tokens"]:not([aria-busy])');
+      const exactCount = async (tokenizer: 'llama3' | 'cl100k_base') => {
+        const counter = await loadTokenCounter(tokenizer);
+        return entries.reduce((sum, entry) => {
+          const bytes = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data);
+          return sum + (bytes.includes(0) ? 0 : counter.count(bytes.toString('utf8')));
+        }, 0);
+      };
+
+      for (const [model, tokenizer] of [
+        ['llama-3.1', 'llama3'],
+        ['gpt-4', 'cl100k_base'],
+      ] as const) {
+        await panel.getByLabel('Target model').selectOption(model);
+        await countedFigure.waitFor({ timeout: 60_000 });
+        const shown = await modelFigure.innerText();
+        expect(shown, model).toMatch(/^[0-9,]+$/);
+        expect(number(shown), model).toBe(await exactCount(tokenizer));
+      }
+      // Llama 3's figures were kept: back to it, the figure is exact at once.
+      await panel.getByLabel('Target model').selectOption('llama-3.1');
+      expect(await modelFigure.getAttribute('aria-busy')).toBeNull();
+      expect(number(await modelFigure.innerText())).toBe(await exactCount('llama3'));
+
+      // Claude's tokenizer is not public: an estimate with its band.
+      await panel.getByLabel('Target model').selectOption('claude-sonnet-4');
+      expect(await modelFigure.innerText()).toMatch(/^~[0-9,]+$/);
+      expect(await page.getByTestId('estimate-model-fit').innerText()).toMatch(/^±15% · /);
+    });
+
     it('lets a visitor try /demo: explorer and exact figures, nothing uploaded', async () => {
       const visitor = await (
         await browser.newContext({ viewport: { width: 1440, height: 900 } })

@@ -6,7 +6,12 @@ import type { TokenCounter } from './token-counter.js';
 
 export type { TokenCounter } from './token-counter.js';
 export { countLinesOf } from './token-counter.js';
-export { registerVocabulary, fromTiktokenRanks } from './vocabulary-sources.js';
+export {
+  registerVocabulary,
+  fromTiktokenRanks,
+  vocabularyFromTokenizerJson,
+  type HfTokenizerName,
+} from './vocabulary-sources.js';
 
 const counters = new Map<TokenizerName, TokenCounter>();
 

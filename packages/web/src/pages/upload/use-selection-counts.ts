@@ -1,3 +1,4 @@
+import type { TokenizerName } from '@repobundle/contract/models';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   acquireCountPool,
@@ -35,22 +36,49 @@ export function useCountingWorkers(): void {
   }, []);
 }
 
-/**
- * Counts the lines and tokens of every eligible file of the archive in the workers, the `wanted`
- * files first; a change of `wanted` only reorders what is still to count.
- */
-export function useSelectionCounts(
-  archive: LoadedArchive,
-  wanted: readonly number[],
-): SelectionCounts {
+/** One session per tokenizer of an archive: figures counted for a tokenizer stay with it. */
+export type ArchiveSessions = (tokenizer: TokenizerName) => CountSession;
+
+export function useArchiveSessions(archive: LoadedArchive): ArchiveSessions {
   const { tree, listing, file } = archive;
-  const session = useMemo(() => {
+  return useMemo(() => {
     const targets: CountTarget[] = [];
     tree.files.forEach((entry, index) => {
       if (entry.reason === null) targets.push({ file: index, entry: listing.entries[index]! });
     });
-    return new CountSession(tree.files.length, targets, listing.entries, file.size);
+    const sessions = new Map<TokenizerName, CountSession>();
+    return (tokenizer) => {
+      let session = sessions.get(tokenizer);
+      if (!session) {
+        session = new CountSession(
+          tree.files.length,
+          targets,
+          listing.entries,
+          file.size,
+          tokenizer,
+        );
+        sessions.set(tokenizer, session);
+      }
+      return session;
+    };
   }, [tree, listing, file]);
+}
+
+/**
+ * Counts the tokens of every eligible file with one tokenizer (null: none, nothing counted), the
+ * `wanted` files first. Going back to a tokenizer counted before keeps its figures.
+ */
+export function useTokenizerCounts(
+  archive: LoadedArchive,
+  sessions: ArchiveSessions,
+  wanted: readonly number[],
+  tokenizer: TokenizerName | null,
+): SelectionCounts | null {
+  const { file } = archive;
+  const session = useMemo(
+    () => (tokenizer === null ? null : sessions(tokenizer)),
+    [sessions, tokenizer],
+  );
   const pool = useRef<CountPool | null>(null);
   const [version, setVersion] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
@@ -58,6 +86,7 @@ export function useSelectionCounts(
 
   // Declared before the effect that starts counting, so the first batches are wanted files.
   useEffect(() => {
+    if (!session) return;
     session.prioritize(wanted);
     pool.current?.dispatch();
   }, [session, wanted]);
@@ -65,6 +94,7 @@ export function useSelectionCounts(
   useEffect(() => {
     setFailed(null);
     setMs(null);
+    if (!session) return;
     const counting = acquireCountPool();
     if (!counting) {
       setFailed('This browser cannot count in the background.');
@@ -98,7 +128,7 @@ export function useSelectionCounts(
   }, [session, file]);
 
   return useMemo(
-    () => ({ session, remaining: session.remaining, failed, ms, version }),
+    () => session && { session, remaining: session.remaining, failed, ms, version },
     // version stands for the session's figures, which change in place.
     [session, failed, ms, version],
   );

@@ -6,6 +6,8 @@ interface ModelStatProps {
   model: ModelRow;
   /** The selection's exact o200k_base tokens so far. */
   o200kTokens: number;
+  /** The selection's tokens so far with the model's own tokenizer, when the browser counts it. */
+  ownTokens: number | null;
   /** False while files are still being counted: the figure is then a lower bound. */
   counted: boolean;
   budget: number | null;
@@ -13,11 +15,11 @@ interface ModelStatProps {
 
 /**
  * The summary bar's figure for the chosen model: the selection's tokens as that model counts
- * them (exact for o200k_base models, else an estimate marked ~ with its basis) and whether they
- * fit its window or the budget.
+ * them (exact when counted with its tokenizer, else an estimate marked ~ with its basis) and
+ * whether they fit its window or the budget.
  */
-export function ModelStat({ model, o200kTokens, counted, budget }: ModelStatProps) {
-  const result = modelTokensOf(model, o200kTokens, budget);
+export function ModelStat({ model, o200kTokens, ownTokens, counted, budget }: ModelStatProps) {
+  const result = modelTokensOf(model, o200kTokens, budget, ownTokens);
   const limitText =
     result === null
       ? ''

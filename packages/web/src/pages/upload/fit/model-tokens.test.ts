@@ -30,6 +30,18 @@ describe('the selection tokens for a model', () => {
     expect(claude.basis).not.toMatch(/counts exactly/);
   });
 
+  it("is exact with the tokens counted with the model's own tokenizer", () => {
+    const llama = modelTokensOf(row('llama-3.1'), 100_000, null, 98_765)!;
+    expect(llama).toMatchObject({ tokens: 98_765, exact: true, band: null, fits: true });
+    expect(llama.basis).toBe('llama3, counted exactly in your browser');
+    expect(modelTokensOf(row('gpt-4'), 1_000, null, 9_000)).toMatchObject({
+      tokens: 9_000,
+      exact: true,
+      limit: 8_192,
+      fits: false,
+    });
+  });
+
   it('says "may not fit" when the band straddles the limit', () => {
     // 150,000 x 1.275 = 191,250; +/-15% spans 162,563 to 219,938 around the 200,000 window.
     expect(modelTokensOf(row('claude-sonnet-4'), 150_000, null)?.fits).toBeNull();

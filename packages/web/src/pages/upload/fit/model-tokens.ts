@@ -1,8 +1,9 @@
 import { findModel, type ModelRow } from '@repobundle/contract';
 
 /**
- * The browser counts o200k_base only. For a model with another tokenizer the upload page shows
- * o200k_base's count times a ratio, within a band: the middle of the ratios measured on several
+ * The browser always counts o200k_base, and the chosen model's own tokenizer when its vocabulary
+ * ships with the app. For a model whose tokenizer it does not count (Claude's is not public) the
+ * upload page shows o200k_base's count times a ratio, within a band: the middle of the ratios measured on several
  * published packages' code, and their farthest distance plus two points (docs/product.md, "Fit to
  * a model"). The job itself counts with the model's own tokenizer.
  */
@@ -46,25 +47,28 @@ function estimateOf(model: ModelRow): { ratio: number; band: number; source: str
 }
 
 /**
- * The selection's o200k_base tokens as the chosen model counts them: exact when the model uses
- * o200k_base, else an estimate with its band (null when none is calibrated for its tokenizer).
+ * The selection's tokens as the chosen model counts them: exact when the model uses o200k_base or
+ * `ownTokens` were counted with its tokenizer, else an estimate from `o200kTokens` with its band
+ * (null when none is calibrated for its tokenizer).
  */
 export function modelTokensOf(
   model: ModelRow,
   o200kTokens: number,
   budget: number | null,
+  ownTokens: number | null = null,
 ): ModelTokens | null {
   const limit = budget ?? model.context_window;
   const limitKind = budget === null ? 'window' : 'budget';
-  if (model.tokenizer === 'o200k_base') {
+  const counted = model.tokenizer === 'o200k_base' ? o200kTokens : ownTokens;
+  if (counted !== null) {
     return {
-      tokens: o200kTokens,
+      tokens: counted,
       exact: true,
       band: null,
-      basis: 'o200k_base, counted exactly in your browser',
+      basis: `${model.tokenizer}, counted exactly in your browser`,
       limit,
       limitKind,
-      fits: o200kTokens <= limit,
+      fits: counted <= limit,
     };
   }
   const estimate = estimateOf(model);

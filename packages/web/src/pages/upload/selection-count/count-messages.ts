@@ -1,3 +1,5 @@
+import type { TokenizerName } from '@repobundle/contract/models';
+
 // The counting workers' protocol. The main thread hands each worker batches of neighbouring ZIP
 // entries (typed arrays, transferred, not copied) and gets back one message per batch.
 
@@ -32,9 +34,12 @@ export type CountRequest =
    * earlier archive still queued are dropped.
    */
   | { type: 'archive'; archive: number; blob: Blob | null }
-  | { type: 'batch'; archive: number; entries: CountBatch };
+  /** Entries to count with `encoding`, for the pool's job `job` (the session they belong to). */
+  | { type: 'batch'; archive: number; job: number; encoding: TokenizerName; entries: CountBatch };
 
 export type CountReply =
-  | ({ type: 'counted'; archive: number } & BatchCounts)
-  /** The worker cannot count at all (its vocabulary did not load). */
-  | { type: 'failed'; detail: string };
+  | ({ type: 'counted'; archive: number; job: number } & BatchCounts)
+  /** A batch left uncounted: its encoding's vocabulary did not load. */
+  | { type: 'skipped'; archive: number; job: number }
+  /** The worker cannot count with this encoding (its vocabulary did not load). */
+  | { type: 'failed'; encoding: TokenizerName; detail: string };

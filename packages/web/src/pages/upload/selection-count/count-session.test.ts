@@ -80,6 +80,15 @@ describe('CountSession', () => {
     expect(session.state[0]).not.toBe(PENDING);
   });
 
+  it('hands out only wanted files when asked to', () => {
+    const entries = layout(Array(4).fill(400_000));
+    const session = sessionOf(entries);
+    session.prioritize([2]);
+    expect([...session.nextBatch({ wantedOnly: true })!.files]).toEqual([2]);
+    expect(session.nextBatch({ wantedOnly: true })).toBeNull();
+    expect([...session.nextBatch()!.files]).toEqual([0, 1]);
+  });
+
   it('puts the files of batches that will not be answered back in the queue', () => {
     const entries = layout(Array(4).fill(400_000));
     const session = sessionOf(entries);

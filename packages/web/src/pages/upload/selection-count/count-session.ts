@@ -1,9 +1,10 @@
+import type { TokenizerName } from '@repobundle/contract/models';
 import type { ZipEntry } from '../zip/read-central-directory.js';
 import type { BatchCounts, CountBatch } from './count-messages.js';
 
-// The figures of one archive and the order its files are counted in. Files wanted now (the
-// selection) go first, the rest after them, so a later change of selection finds them counted;
-// each file is counted once per archive. Batches are runs of neighbouring entries of about
+// The figures of one archive for one tokenizer and the order its files are counted in. Files
+// wanted now (the selection) go first, the rest after them, so a later change of selection finds
+// them counted; each file is counted once per archive and tokenizer. Batches are runs of neighbouring entries of about
 // BATCH_BYTES, handed to whichever worker is free: the work balances by bytes, not file count.
 
 /** Compressed bytes per batch: a tenth of a second of counting, a few reads, one message. */
@@ -44,6 +45,8 @@ export class CountSession {
     targets: readonly CountTarget[],
     allEntries: readonly ZipEntry[],
     archiveSize: number,
+    /** The tokenizer whose tokens this session holds. */
+    readonly encoding: TokenizerName = 'o200k_base',
   ) {
     this.lines = new Float64Array(fileCount);
     this.tokens = new Float64Array(fileCount);
@@ -67,8 +70,11 @@ export class CountSession {
     this.restCursor = 0;
   }
 
-  /** The next batch to hand a worker, or null when every file is counted or being counted. */
-  nextBatch(): CountBatch | null {
+  /**
+   * The next batch to hand a worker, or null when every file is counted or being counted (or,
+   * with `wantedOnly`, every wanted file).
+   */
+  nextBatch({ wantedOnly = false }: { wantedOnly?: boolean } = {}): CountBatch | null {
     if (this.pending === 0) return null;
     const picked: number[] = [];
     let bytes = 0;
@@ -89,7 +95,7 @@ export class CountSession {
       return picked.length > 0 ? cursor : at;
     };
     this.wantedCursor = take(true, this.wantedCursor);
-    if (picked.length === 0) this.restCursor = take(false, this.restCursor);
+    if (picked.length === 0 && !wantedOnly) this.restCursor = take(false, this.restCursor);
     if (picked.length === 0) return null;
     this.pending -= picked.length;
     this.inFlight += picked.length;
