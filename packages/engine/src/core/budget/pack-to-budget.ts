@@ -157,6 +157,8 @@ interface Measured<R> {
 
 /** Predicted tokens are kept this share of the budget short of the room, for what they miss. */
 const FILL_MARGIN = 0.002;
+/** Tokens a passed-over file's path adds to the overview's list of files out of order. */
+const NOTE_TOKENS = 8;
 /** Rounds of filling, one measurement each. */
 const FILL_ROUNDS = 6;
 /**
@@ -205,21 +207,25 @@ async function fillRoom<R>(
     let predicted = 0;
     const roundPassed = new Map(passed);
     let passes = 0;
+    let unnoted = [...roundPassed.values()].filter((before) => before >= accepted.length).length;
     for (const { path, index } of order) {
       const current = state.get(path);
       if (!current || roundPassed.has(path)) continue;
       if (current.steps[current.steps.length - 1] !== index) continue;
       const previous = current.history[current.history.length - 1];
       if (!previous) continue;
+      // Raising a file names in the overview every file passed over since the last raise.
       const cost =
-        current.level === 'path_only'
+        (current.level === 'path_only'
           ? previous.file.tokens + context.overheadPerFile
-          : previous.file.tokens - current.file.tokens;
+          : previous.file.tokens - current.file.tokens) +
+        unnoted * NOTE_TOKENS;
       if (cost * factor > room) {
         // A file that fits what is left, though not this round's aim, may come back in a later
         // round: passing it would name it in the overview for nothing.
         if (cost * factor <= left && aim < 1) break;
         roundPassed.set(path, accepted.length + planned.length);
+        unnoted++;
         // A file larger than all the room left comes back in no round: passing it is no
         // choice, and stopping at it would leave that room to none of the smaller files after.
         if (cost * factor <= left && ++passes >= MAX_PASSED) break;
@@ -227,6 +233,7 @@ async function fillRoom<R>(
       }
       room -= cost * factor;
       predicted += cost;
+      unnoted = 0;
       raise(state, path);
       planned.push(path);
     }
