@@ -95,7 +95,7 @@ describe.skipIf(!chromiumPath)('phone layout', () => {
 
     // At the end of the page nothing stays under the bar: the last content is above it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const dock = (await page.locator('.summary-dock').boundingBox())!;
+    const dock = (await page.getByTestId('summary-dock').boundingBox())!;
     const config = (await page.getByRole('region', { name: 'Configuration' }).boundingBox())!;
     expect(config.y + config.height).toBeLessThanOrEqual(dock.y);
     await page.context().close();

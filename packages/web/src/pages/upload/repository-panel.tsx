@@ -16,6 +16,7 @@ import { decodeBase64InPieces } from './decode-base64.js';
 import { UploadHttpError } from '../../api/upload-errors.js';
 import { OptionToggle } from './config/option-toggle.js';
 import { ProUpsell } from './pro-upsell.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /** The browser reads repositories up to 200 MB. */
 export const MAX_REPOSITORY_MB = 200;
@@ -121,7 +122,7 @@ export function RepositoryPanel({
   return (
     <div className="stack">
       {needsConnection && (
-        <div className="alert alert-info connect-notice" role="status">
+        <div className={`alert alert-info ${uploadPageStyles.connectNotice}`} role="status">
           <Icon name="github" size={18} style={{ flex: 'none', marginTop: 1 }} />
           <div>
             <strong>Connect GitHub Account Required</strong>
@@ -132,8 +133,12 @@ export function RepositoryPanel({
           </div>
         </div>
       )}
-      <div className="repo-grid">
-        <form className="card card-body repo-form" onSubmit={onSubmit} noValidate>
+      <div className={uploadPageStyles.repoGrid}>
+        <form
+          className={`card card-body ${uploadPageStyles.repoForm}`}
+          onSubmit={onSubmit}
+          noValidate
+        >
           <TextField
             label="Repository URL"
             placeholder="https://github.com/owner/repository"
@@ -155,7 +160,7 @@ export function RepositoryPanel({
             Process Repository
           </Button>
         </form>
-        <div className="card card-body repo-info">
+        <div className={`card card-body ${uploadPageStyles.repoInfo}`}>
           <strong>How repository import works</strong>
           <ul className="check-list">
             {REPO_POINTS.map((point) => (

@@ -10,6 +10,7 @@ import { useCountdown } from '../../hooks/use-countdown.js';
 import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
 import { RESEND_COUNTDOWN_S } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
+import { LinkButton } from '../../components/ui/link-button.js';
 
 type Banner = { tone: 'success' | 'danger'; text: string } | null;
 
@@ -137,14 +138,9 @@ export function VerifyPage() {
           {left > 0 ? (
             <span>Resend code in {left}s</span>
           ) : (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void onResend()}
-              disabled={resending || done}
-            >
+            <LinkButton onClick={() => void onResend()} disabled={resending || done}>
               {resending ? 'Sending...' : 'Resend code'}
-            </button>
+            </LinkButton>
           )}
         </p>
       </form>

@@ -4,6 +4,7 @@ import { EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { useSession } from '../../../session/session-context.js';
 import { OutputBrowser } from './output-browser.js';
 import { OutputStats } from './output-stats.js';
+import jobPageStyles from '../job-page.module.css';
 
 /** Preview Files: the results of a succeeded job, or why there are none yet. */
 export function PreviewTab({
@@ -54,7 +55,7 @@ export function PreviewTab({
     );
   }
   return (
-    <div className="stack job-stack">
+    <div className={`stack ${jobPageStyles.jobStack}`}>
       <OutputStats job={job} />
       <OutputBrowser jobId={job.id} />
     </div>
