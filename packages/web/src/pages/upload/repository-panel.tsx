@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { downloadRepositoryZip } from '../../api/uploads-api.js';
+import { useDownloadRepositoryZip } from '../../api/upload-mutations.js';
 import type { User } from '../../api/types.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert, Progress } from '../../components/ui/feedback.js';
@@ -72,6 +72,7 @@ export function RepositoryPanel({
   const [stage, setStage] = useState<{ stage: Stage; percent: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const [message, setMessage] = useState<string | null>(null);
+  const { mutateAsync: downloadZip } = useDownloadRepositoryZip();
   const eligible = canImportRepositories(user);
   const needsConnection = !user.github_connected;
   const urlProblem = repositoryUrlProblem(url);
@@ -94,7 +95,7 @@ export function RepositoryPanel({
     setMessage(null);
     setStage({ stage: 'downloading', percent: 10 });
     try {
-      const zip = await downloadRepositoryZip(url.trim(), ref.branch);
+      const zip = await downloadZip({ githubUrl: url.trim(), branch: ref.branch });
       if (!zip.zip_content) return fail(NO_ZIP_CONTENT);
       const megabytes = Math.ceil(zip.size_bytes / (1024 * 1024));
       if (megabytes > MAX_REPOSITORY_MB) return fail(tooLargeMessage(megabytes));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { authApi } from '../../api/auth-api.js';
+import { useResendVerification, useVerifyEmail } from '../../api/account-mutations.js';
 import { clearPendingEmail, getPendingEmail } from '../../api/token-store.js';
 import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
@@ -22,9 +22,10 @@ export function VerifyPage() {
   const { acceptTokens } = useSession();
   const [code, setCode] = useState('');
   const [loading, setLoading] = useState(false);
-  const [resending, setResending] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
   const [done, setDone] = useState(false);
+  const { mutateAsync: verify } = useVerifyEmail();
+  const resend = useResendVerification();
   const { left, restart } = useCountdown(RESEND_COUNTDOWN_S);
   const timers = useRef<number[]>([]);
 
@@ -43,7 +44,7 @@ export function VerifyPage() {
     setBanner(null);
     let result;
     try {
-      result = await authApi.verify(email, code.trim());
+      result = await verify({ email, code: code.trim() });
     } catch (caught) {
       setBanner({
         tone: 'danger',
@@ -93,18 +94,16 @@ export function VerifyPage() {
   };
 
   const onResend = async () => {
-    setResending(true);
     setBanner(null);
     try {
-      const response = await authApi.resendVerification(email);
+      const response = await resend.mutateAsync(email);
       setBanner({ tone: 'success', text: response?.message ?? 'A new code is on its way.' });
       restart();
     } catch {
       setBanner({ tone: 'danger', text: 'Failed to resend code. Please try again.' });
-    } finally {
-      setResending(false);
     }
   };
+  const resending = resend.isPending;
 
   return (
     <AuthCard
