@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useStartCheckout, type CheckoutRequest } from '../../api/mutations.js';
 import { usePacks, usePlans } from '../../api/queries.js';
 import type { CreditPack } from '@repobundle/contract';
-import type { Plan } from '../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { Faq } from '../../components/faq.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';

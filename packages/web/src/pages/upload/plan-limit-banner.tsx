@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
-import type { Plan } from '../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { nextPlanFor } from './rules/next-plan.js';
 import uploadPageStyles from './upload-page.module.css';
 
