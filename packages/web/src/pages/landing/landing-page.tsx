@@ -123,7 +123,7 @@ export function LandingPage() {
           <div className="cta-band">
             <h2>Ready to bundle your first repository?</h2>
             <p>Start free with 100 credits a month. Premium plans from $9/month.</p>
-            <div className="row" style={{ justifyContent: 'center' }}>
+            <div className={`row ${styles.ctaActions}`}>
               <ButtonLink to="/waitlist" size="lg" variant="on-dark">
                 Join Early Access
               </ButtonLink>

@@ -124,7 +124,7 @@ export function RepositoryPanel({
     <div className="stack">
       {needsConnection && (
         <div className={`alert alert-info ${uploadPageStyles.connectNotice}`} role="status">
-          <Icon name="github" size={18} style={{ flex: 'none', marginTop: 1 }} />
+          <Icon name="github" size={18} className={uploadPageStyles.noticeIcon} />
           <div>
             <strong>Connect GitHub Account Required</strong>
             <div>

@@ -211,7 +211,7 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
           </tbody>
         </DataTable>
       </div>
-      <ul className={usagePageStyles.txnCards} aria-label="Transactions">
+      <ul className={usagePageStyles.txnCards} data-testid="txn-cards" aria-label="Transactions">
         {items.map((item) =>
           item.kind === 'row' ? (
             <Card key={item.row.id} t={item.row} />

@@ -11,6 +11,7 @@ import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
 import { RESEND_COUNTDOWN_S } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
 import { LinkButton } from '../../components/ui/link-button.js';
+import styles from './verify-page.module.css';
 
 type Banner = { tone: 'success' | 'danger'; text: string } | null;
 
@@ -132,7 +133,7 @@ export function VerifyPage() {
         <Button type="submit" size="lg" block loading={loading} disabled={done}>
           {loading ? 'Verifying...' : 'Verify Email'}
         </Button>
-        <p className="muted" style={{ textAlign: 'center', fontSize: 14 }}>
+        <p className={`muted ${styles.resendNote}`}>
           Didn't get the code?{' '}
           {left > 0 ? (
             <span>Resend code in {left}s</span>

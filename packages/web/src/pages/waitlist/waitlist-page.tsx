@@ -11,6 +11,7 @@ import { useCountUp } from '../../hooks/use-count-up.js';
 import { WAITLIST_MESSAGE } from '../../lib/registration-error.js';
 import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
 import { Input } from '../../components/ui/input.js';
+import styles from './waitlist-page.module.css';
 
 const PROMISES: ReadonlyArray<{ icon: IconName; title: string; body: string }> = [
   {
@@ -91,10 +92,7 @@ export function WaitlistPage() {
   const form =
     state === 'joined' ? (
       <div className="joined card card-body" role="status">
-        <span
-          className="feature-icon"
-          style={{ background: 'var(--success-soft)', color: 'var(--success)' }}
-        >
+        <span className={`feature-icon ${styles.joinedIcon}`}>
           <Icon name="check" size={22} />
         </span>
         <h2>You're In!</h2>

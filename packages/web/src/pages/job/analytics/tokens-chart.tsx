@@ -51,7 +51,7 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
       <div className={analyticsStyles.chartFrame}>
         <div className={analyticsStyles.chartAxis} aria-hidden="true">
           {limitY / HEIGHT > 0.12 && (
-            <span style={{ top: 0 }}>{formatNumber(Math.round(top))}</span>
+            <span className={analyticsStyles.chartAxisTop}>{formatNumber(Math.round(top))}</span>
           )}
           <span
             style={{ top: `${(limitY / HEIGHT) * 100}%` }}
@@ -59,7 +59,7 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
           >
             {formatNumber(tokenLimit)}
           </span>
-          <span style={{ bottom: 0 }}>0</span>
+          <span className={analyticsStyles.chartAxisZero}>0</span>
         </div>
         <div
           className={analyticsStyles.chartPlot}

@@ -5,6 +5,7 @@ import { useSession } from '../../../session/session-context.js';
 import { OutputBrowser } from './output-browser.js';
 import { OutputStats } from './output-stats.js';
 import jobPageStyles from '../job-page.module.css';
+import styles from './preview-tab.module.css';
 
 /** Preview Files: the results of a succeeded job, or why there are none yet. */
 export function PreviewTab({
@@ -38,7 +39,7 @@ export function PreviewTab({
       <div className="card">
         <div className="empty">
           <Spinner />
-          <h3 style={{ fontSize: 17 }}>Processing Job...</h3>
+          <h3 className={styles.processingTitle}>Processing Job...</h3>
           <p className="muted">
             Your output files will appear here as soon as processing finishes.
           </p>
