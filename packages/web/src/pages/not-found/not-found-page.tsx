@@ -8,7 +8,7 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <div className="center-screen container">
-      <p className="not-found-code">404</p>
+      <p className={styles.notFoundCode}>404</p>
       <h1 className={styles.title}>Page Not Found</h1>
       <p className={`muted ${styles.lead}`}>
         The page you are looking for does not exist or has been moved.

@@ -6,7 +6,7 @@ import styles from './payment-result.module.css';
 export function CancelPage() {
   return (
     <div className="center-screen container">
-      <span className="empty-icon result-icon">
+      <span className={`empty-icon ${styles.resultIcon}`}>
         <Icon name="x" size={30} />
       </span>
       <h1 className={styles.title}>Payment cancelled</h1>

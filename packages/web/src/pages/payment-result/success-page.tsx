@@ -18,7 +18,7 @@ export function SuccessPage() {
   }, [user, refreshUser]);
   return (
     <div className="center-screen container">
-      <span className="empty-icon result-icon success">
+      <span className={`empty-icon ${styles.resultIcon} ${styles.success}`}>
         <Icon name="check" size={30} />
       </span>
       <h1 className={styles.title}>Payment successful</h1>
@@ -26,7 +26,7 @@ export function SuccessPage() {
         Thank you! Your credits are on your account and ready to use.
       </p>
       {sessionId && (
-        <div className="card card-body txn">
+        <div className={`card card-body ${styles.txn}`}>
           <span className="faint">Transaction ID</span>
           <code>{sessionId}</code>
         </div>

@@ -46,7 +46,7 @@ function JoinedCounter() {
   const count = useWaitlistCount();
   const { ref, value } = useCountUp<HTMLDivElement>(count.data?.total_signups ?? null);
   return (
-    <div ref={ref} className="waitlist-counter" aria-live="polite">
+    <div ref={ref} className={styles.waitlistCounter} aria-live="polite">
       {count.data && count.data.total_signups === 0 && (
         <>
           <Icon name="users" size={18} />
@@ -91,7 +91,7 @@ export function WaitlistPage() {
 
   const form =
     state === 'joined' ? (
-      <div className="joined card card-body" role="status">
+      <div className={`${styles.joined} card card-body`} role="status">
         <span className={`feature-icon ${styles.joinedIcon}`}>
           <Icon name="check" size={22} />
         </span>
@@ -120,7 +120,7 @@ export function WaitlistPage() {
           {state === 'sending' ? 'Joining...' : 'Get Early Access'}
         </Button>
         {state === 'error' && (
-          <p className="text-danger waitlist-error" role="alert">
+          <p className={`text-danger ${styles.waitlistError}`} role="alert">
             Failed to join waitlist. Please try again.
           </p>
         )}
