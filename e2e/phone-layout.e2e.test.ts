@@ -123,11 +123,10 @@ describe.skipIf(!chromiumPath)('phone layout', () => {
       const seen = await tab.evaluate((node) => {
         const box = node.getBoundingClientRect();
         const list = node.closest('[role="tablist"]')!.getBoundingClientRect();
-        const arrows = [
-          ...node
-            .closest('[role="tablist"]')!
-            .parentElement!.querySelectorAll('button:not([role="tab"])'),
-        ].map((arrow) => arrow.getBoundingClientRect());
+        const frame = node.closest('[role="tablist"]')!.parentElement!;
+        const arrows = Array.from(frame.querySelectorAll('button:not([role="tab"])'), (arrow) =>
+          arrow.getBoundingClientRect(),
+        );
         const covered = arrows.some((arrow) => arrow.right > box.left && arrow.left < box.right);
         const inList = box.left >= list.left - 0.5 && box.right <= list.right + 0.5;
         const onScreen = box.left >= 0 && box.right <= window.innerWidth;
