@@ -41,9 +41,12 @@ export default {
   },
   overrides: [
     {
-      // upload.css still holds the whole upload page's styles in one global sheet, and its
-      // overlapping selectors depend on their order; CSS Modules per component remove them.
-      files: ['packages/web/src/pages/upload/upload.css'],
+      // The upload page's sheets still hold many components' styles each, and their overlapping
+      // selectors depend on their order; CSS Modules per component remove them.
+      files: [
+        'packages/web/src/pages/upload/upload.css',
+        'packages/web/src/pages/upload/upload-page.module.css',
+      ],
       rules: { 'no-descending-specificity': null },
     },
     {

@@ -98,7 +98,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('/demo to a first job through
     await page.getByLabel('Choose a ZIP archive').setInputFiles(join(dir, 'shop.zip'));
     await page.getByRole('tree', { name: 'Files in the archive' }).waitFor({ timeout: 60_000 });
     await page.getByLabel('Select legacy.js').uncheck();
-    await page.locator('label.option-card', { hasText: 'Plain text' }).click();
+    await page.locator('label', { hasText: 'Plain text' }).click();
     await page.getByRole('switch', { name: /Include comments/ }).uncheck();
     await waitUntilCounted(page);
     return figures(page);

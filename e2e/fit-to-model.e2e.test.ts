@@ -121,7 +121,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
     const panel = page.getByRole('region', { name: 'Configuration' });
     await panel.getByRole('tab', { name: 'Fit to a Model' }).click();
     await panel.getByLabel('Target model').selectOption('gpt-4o');
-    await panel.locator('.option-card', { hasText: 'Token budget' }).click();
+    await panel.locator('label', { hasText: 'Token budget' }).click();
     await panel.getByLabel('Budget (tokens)').fill('5,000');
     await panel.getByLabel('Focus').fill('how failed charges are retried');
     await panel.getByLabel('Always keep').fill('billing/src/retry.ts');
@@ -205,7 +205,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
     const tokensFigure = await page.getByTestId('estimate-tokens').innerText();
     expect(await modelTokens.innerText()).toBe(tokensFigure);
     expect(await modelFit.innerText()).toBe('over 5,000 budget');
-    expect(await page.locator('.summary-stat-model').getAttribute('title')).toMatch(
+    expect(await page.getByTestId('model-stat').getAttribute('title')).toMatch(
       /the job degrades the least important files until the bundle fits/,
     );
     expect(await panel.getByTestId('fit-budget').innerText()).toMatch(/Packs to 5,000 tokens/);
@@ -215,7 +215,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
     await panel.getByLabel('Target model').selectOption('gemini-2.5-pro');
     await expect.poll(() => modelTokens.innerText()).toMatch(/^~[\d,]+$/);
     expect(await modelFit.innerText()).toMatch(/^±5% · /);
-    expect(await page.locator('.summary-stat-model').getAttribute('title')).toMatch(
+    expect(await page.getByTestId('model-stat').getAttribute('title')).toMatch(
       /o200k_base × 1\.173 .*the job counts exactly with gemma3/,
     );
     await panel.getByLabel('Target model').selectOption('gpt-4o');
@@ -254,7 +254,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
       `${packing.used!.toLocaleString('en-US')} of 5,000 tokens`,
     );
     // The page lists each file at the level the job reports, in the job's order.
-    const rows = card.locator('.packing-file');
+    const rows = card.getByTestId('packing-file');
     expect(await rows.count()).toBe(packing.files.length);
     const labels: Record<string, string> = {
       full: 'Full text',
@@ -264,7 +264,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
     };
     for (const [index, file] of packing.files.entries()) {
       const row = rows.nth(index);
-      expect(await row.locator('.packing-path').innerText()).toBe(file.path);
+      expect(await row.getByTestId('packing-path').innerText()).toBe(file.path);
       expect(await row.getByTestId('file-level').innerText()).toBe(labels[file.level]);
     }
     for (const [level, count] of Object.entries(packing.levels)) {

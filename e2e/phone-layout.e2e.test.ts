@@ -8,8 +8,9 @@ import { buildZip } from './lib/zip-file.js';
 
 const PHONE = { width: 390, height: 844 };
 
-// On a 390 x 844 phone: tabs that do not fit say so and keep the chosen one in view, and the
-// upload summary bar is a strip that leaves the tree and the options readable.
+// On a 390 x 844 phone: tabs that do not fit say so and keep the chosen one in view, the
+// upload summary bar is a strip that leaves the tree and the options readable, and tables
+// become cards rather than scroll sideways.
 describe.skipIf(!chromiumPath)('phone layout', () => {
   let browser: Browser;
   let site: Awaited<ReturnType<typeof startStaticServer>>;
@@ -95,9 +96,65 @@ describe.skipIf(!chromiumPath)('phone layout', () => {
 
     // At the end of the page nothing stays under the bar: the last content is above it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const dock = (await page.locator('.summary-dock').boundingBox())!;
+    const dock = (await page.getByTestId('summary-dock').boundingBox())!;
     const config = (await page.getByRole('region', { name: 'Configuration' }).boundingBox())!;
     expect(config.y + config.height).toBeLessThanOrEqual(dock.y);
+    await page.context().close();
+  });
+
+  it('every configuration tab can be chosen and then shows its whole label', async () => {
+    const page = await open('/demo');
+    await page.getByLabel('Choose a ZIP archive').setInputFiles({
+      name: 'app.zip',
+      mimeType: 'application/zip',
+      buffer: buildZip([{ path: 'app/index.ts', data: 'export const one = 1;\n' }]),
+    });
+    const tabs = page.getByRole('tablist', { name: 'Configuration' });
+    await tabs.waitFor();
+    const names = await tabs.getByRole('tab').allInnerTexts();
+    expect(names).toContain('Output & Processing');
+    // Keyboard order from the first tab: each one chosen in turn must be whole on screen, not
+    // under the list's edge arrows and not clipped inside its own box.
+    await tabs.getByRole('tab').first().focus();
+    for (const [index, name] of names.entries()) {
+      if (index > 0) await page.keyboard.press('ArrowRight');
+      const tab = tabs.getByRole('tab', { name, exact: true });
+      await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+      const seen = await tab.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        const list = node.closest('[role="tablist"]')!.getBoundingClientRect();
+        const frame = node.closest('[role="tablist"]')!.parentElement!;
+        const arrows = Array.from(frame.querySelectorAll('button:not([role="tab"])'), (arrow) =>
+          arrow.getBoundingClientRect(),
+        );
+        const covered = arrows.some((arrow) => arrow.right > box.left && arrow.left < box.right);
+        const inList = box.left >= list.left - 0.5 && box.right <= list.right + 0.5;
+        const onScreen = box.left >= 0 && box.right <= window.innerWidth;
+        const clipped = node.scrollWidth > node.clientWidth + 1;
+        return inList && onScreen && !covered && !clipped ? 'whole' : 'cut';
+      });
+      expect(`${name}: ${seen}`).toBe(`${name}: whole`);
+    }
+    await page.context().close();
+  });
+
+  it('the API keys table becomes cards: nothing scrolls sideways, Revoke is on screen', async () => {
+    const page = await open('/settings?tab=api-keys', { signedIn: true });
+    await page.getByRole('row', { name: /CI pipeline/ }).waitFor();
+    const table = page.getByRole('region', { name: 'Your API keys' });
+    expect(await table.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    for (const name of ['Revoke CI pipeline', 'Revoke Dashboard export']) {
+      const box = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    // Each value keeps its column's name beside it once the header row is gone.
+    const row = page.getByRole('row', { name: /CI pipeline/ });
+    expect(await row.getByText('jobs', { exact: true }).isVisible()).toBe(true);
+    expect(await row.locator('[data-label="Scope"]').isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -11,7 +11,7 @@ const heading = (text: string | RegExp) => (page: Page) =>
 /** Jobs and transactions are a table on wide screens and a list of cards on phones. */
 const listed = (page: Page) =>
   page
-    .locator('table, [data-testid="job-cards"], .txn-cards')
+    .locator('table, [data-testid="job-cards"], [data-testid="txn-cards"]')
     .filter({ visible: true })
     .first()
     .waitFor();

@@ -130,7 +130,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     });
 
   const stat = (target: Page, label: string) =>
-    target.locator('.summary-stat', { hasText: label }).locator('.summary-value').innerText();
+    target.getByTestId('summary-stat').filter({ hasText: label }).locator('strong').innerText();
 
   async function apiJob(target: Page, id: string) {
     const token = await target.evaluate(() => localStorage.getItem('access_token'));
@@ -241,7 +241,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
 
   it('takes an archive dropped on the drop zone', async () => {
     const bytes = [...readFileSync(files.tiny)];
-    await page.locator('.drop-zone').evaluate((zone, data) => {
+    await page.getByTestId('drop-zone').evaluate((zone, data) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([new Uint8Array(data)], 'tiny.zip', { type: 'application/zip' }));
       for (const type of ['dragenter', 'dragover', 'drop']) {
@@ -478,7 +478,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     expect(await page.getByRole('link', { name: 'Upgrade now' }).getAttribute('href')).toBe(
       '/pricing',
     );
-    await page.locator('.summary-bar .tooltip-host').hover();
+    await page.getByRole('region', { name: 'Summary' }).locator('.tooltip-host').hover();
     await page.getByRole('tooltip', { name: 'Over limit for your plan.' }).waitFor();
     expect(await page.getByRole('button', { name: 'Process', exact: true }).isDisabled()).toBe(
       true,

@@ -47,3 +47,31 @@ export function useResetPassword() {
       authApi.resetPassword(email, token, password),
   });
 }
+
+/** The code sent at sign-up: it verifies the address and may sign the person in. */
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: ({ email, code }: { email: string; code: string }) => authApi.verify(email, code),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: (email: string) => authApi.resendVerification(email) });
+}
+
+/** Where to send the person to authorize the GitHub connection, and the state to expect back. */
+export function useGithubAuthorizeUrl() {
+  return useMutation({ mutationFn: () => authApi.githubAuthorizeUrl() });
+}
+
+/** Completes GitHub's redirect back: the code and the state it carried. */
+export function useConnectGithub() {
+  return useMutation({
+    mutationFn: ({ code, state }: { code: string; state: string }) =>
+      authApi.githubConnect(code, state),
+  });
+}
+
+export function useDisconnectGithub() {
+  return useMutation({ mutationFn: () => authApi.githubDisconnect() });
+}

@@ -7,7 +7,7 @@ import type {
   CreditPack,
   TransactionsResponse,
 } from '@repobundle/contract';
-import type { Plan } from './types.js';
+import type { Plan } from '@repobundle/contract';
 
 const checkoutPath = (id: string) => `/payments/checkout-sessions/${encodeURIComponent(id)}`;
 

@@ -70,19 +70,3 @@ export interface ChunkingComparison {
   performance_delta?: number;
   compared_jobs?: number;
 }
-
-export interface Plan {
-  id: string;
-  name: string;
-  price_usd: number;
-  price_cents?: number;
-  /** GET /payments/plans also gives the yearly terms; the built-in data does not. */
-  price_usd_yearly?: number | null;
-  credits_per_month_yearly?: number | null;
-  credits_per_month?: number;
-  tokens_per_month?: number;
-  max_lines_per_job: number;
-  upload_limit_mb: number;
-  allowed_output_formats: string[];
-  features: string[];
-}

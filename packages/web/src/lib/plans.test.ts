@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { downgradeWarning, FALLBACK_PLANS, isDowngrade, yearlyTerms } from './plans.js';
 
 const starter = FALLBACK_PLANS.find((plan) => plan.id === 'starter') as Plan;
@@ -15,9 +15,20 @@ describe('yearlyTerms', () => {
     expect(yearlyTerms(served)).toEqual({ price: 89, credits: 1_500, saving: 30.88 });
   });
 
-  it('falls back to the built-in figures', () => {
+  it('reads the built-in figures the same way', () => {
     expect(yearlyTerms(starter)).toEqual({ price: 99, credits: 1_200, saving: 20.88 });
-    expect(yearlyTerms({ ...starter, id: 'free', price_usd: 0 })).toBeUndefined();
+  });
+
+  it('gives none to a plan without a yearly price', () => {
+    const free = FALLBACK_PLANS.find((plan) => plan.id === 'free') as Plan;
+    expect(yearlyTerms(free)).toBeUndefined();
+    const custom = {
+      ...starter,
+      id: 'enterprise',
+      price_usd: null,
+      price_usd_yearly: null,
+    } as const;
+    expect(yearlyTerms(custom)).toBeUndefined();
   });
 });
 

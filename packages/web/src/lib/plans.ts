@@ -1,5 +1,4 @@
-import type { CreditPack } from '@repobundle/contract';
-import type { Plan } from '../api/types.js';
+import type { CreditPack, Plan } from '@repobundle/contract';
 
 // Built-in plan data, used when GET /payments/plans fails.
 export const FALLBACK_PLANS: Plan[] = [
@@ -7,7 +6,11 @@ export const FALLBACK_PLANS: Plan[] = [
     id: 'free',
     name: 'Free Forever',
     price_usd: 0,
+    price_cents: 0,
+    price_usd_yearly: null,
+    price_cents_yearly: null,
     credits_per_month: 100,
+    credits_per_month_yearly: 100,
     max_lines_per_job: 100_000,
     upload_limit_mb: 10,
     allowed_output_formats: ['md', 'txt'],
@@ -23,7 +26,11 @@ export const FALLBACK_PLANS: Plan[] = [
     id: 'starter',
     name: 'Starter',
     price_usd: 9.99,
+    price_cents: 999,
+    price_usd_yearly: 99,
+    price_cents_yearly: 9_900,
     credits_per_month: 1_000,
+    credits_per_month_yearly: 1_200,
     max_lines_per_job: 750_000,
     upload_limit_mb: 50,
     allowed_output_formats: ['md', 'json', 'txt', 'xml'],
@@ -40,7 +47,11 @@ export const FALLBACK_PLANS: Plan[] = [
     id: 'pro',
     name: 'Pro',
     price_usd: 29.99,
+    price_cents: 2_999,
+    price_usd_yearly: 299,
+    price_cents_yearly: 29_900,
     credits_per_month: 5_000,
+    credits_per_month_yearly: 6_000,
     max_lines_per_job: 2_000_000,
     upload_limit_mb: 200,
     allowed_output_formats: ['md', 'json', 'txt', 'xml', 'csv', 'yaml', 'custom'],
@@ -62,21 +73,15 @@ export interface YearlyTerms {
   saving: number;
 }
 
-export const YEARLY: Record<string, YearlyTerms> = {
-  starter: { price: 99, credits: 1_200, saving: 20.88 },
-  pro: { price: 299, credits: 6_000, saving: 60.88 },
-};
-
 /**
  * A plan's yearly price, monthly credits on the yearly cycle, and the saving against twelve
- * monthly payments: the server's figures when it gave them, else the built-in ones.
+ * monthly payments; none for a plan without a yearly price (Free, custom-priced Enterprise).
  */
 export function yearlyTerms(plan: Plan): YearlyTerms | undefined {
   const price = plan.price_usd_yearly;
-  const credits = plan.credits_per_month_yearly;
-  if (typeof price !== 'number' || typeof credits !== 'number') return YEARLY[plan.id];
+  if (price === null || plan.price_usd === null) return undefined;
   const saving = Math.round((plan.price_usd * 12 - price) * 100) / 100;
-  return { price, credits, saving };
+  return { price, credits: plan.credits_per_month_yearly, saving };
 }
 
 export const FALLBACK_PACKS: CreditPack[] = [
@@ -106,7 +111,7 @@ export function downgradeWarning(current: string, plan: Plan): string {
   const from = ROLE_LABELS[current] ?? current;
   return (
     `You are on ${from}. Choosing ${plan.name} is a downgrade: ` +
-    `${(plan.credits_per_month ?? 0).toLocaleString('en-US')} credits a month, ` +
+    `${plan.credits_per_month.toLocaleString('en-US')} credits a month, ` +
     `${plan.max_lines_per_job.toLocaleString('en-US')} lines per job, ${plan.upload_limit_mb} MB uploads ` +
     `and only ${plan.allowed_output_formats.join(', ')} output. Continue to checkout?`
   );

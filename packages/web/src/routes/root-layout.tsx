@@ -8,6 +8,7 @@ import { ToastProvider } from '../components/ui/toast.js';
 import { MaintenancePage } from '../pages/maintenance/maintenance-page.js';
 import { SessionProvider } from '../session/session-provider.js';
 import { usePageTitle } from './page-title.js';
+import styles from './root-layout.module.css';
 
 /**
  * The app shell. The maintenance status is checked first; a failed check counts as maintenance
@@ -18,7 +19,7 @@ export function RootLayout() {
   const status = useAppStatus();
   if (status.isPending) {
     return (
-      <div className="center-screen" role="status" style={{ minHeight: '100vh' }}>
+      <div className={`center-screen ${styles.loading}`} role="status">
         <Spinner />
         <p className="muted">Loading...</p>
       </div>

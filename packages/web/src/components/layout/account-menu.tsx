@@ -21,10 +21,9 @@ export function AccountMenu({ user, onAction }: AccountMenuProps) {
       trigger={(props) => (
         <button
           type="button"
-          className={buttonClass({ variant: 'ghost', size: 'sm' })}
+          className={buttonClass({ variant: 'ghost', size: 'sm' }, styles.trigger)}
           aria-label="Account menu"
           {...props}
-          style={{ paddingLeft: 4 }}
         >
           <span className={styles.avatar} aria-hidden="true">
             {user.email.slice(0, 1)}
@@ -36,10 +35,8 @@ export function AccountMenu({ user, onAction }: AccountMenuProps) {
       {(close) => (
         <div>
           <div className={menu.menuHead}>
-            <div style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {user.email}
-            </div>
-            <div style={{ marginTop: 6 }}>
+            <div className={styles.email}>{user.email}</div>
+            <div className={styles.role}>
               <RoleBadge role={user.role} />
             </div>
           </div>

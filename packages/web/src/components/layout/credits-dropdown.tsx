@@ -60,12 +60,12 @@ export function CreditsSummary({
         <span>{formatDate(user.next_billing_date)}</span>
       </div>
       {user.monthly_credits < LOW_MONTHLY_CREDITS && (
-        <div className="alert alert-warning" role="status" style={{ margin: '8px 4px' }}>
+        <div className={`alert alert-warning ${styles.lowBalance}`} role="status">
           <Icon name="alert" size={16} />
           Monthly credits running low
         </div>
       )}
-      <div style={{ padding: '6px 4px 2px' }}>
+      <div className={styles.footer}>
         <Link
           to="/pricing"
           className={buttonClass({ variant: 'primary', size: 'sm', block: true })}

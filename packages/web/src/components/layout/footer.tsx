@@ -8,16 +8,21 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
-        <div className="stack" style={{ gap: 8 }}>
+        <div className={`stack ${styles.contact}`}>
           <Brand />
           <p className="faint">© {new Date().getFullYear()} RepoBundle. Your code stays yours.</p>
         </div>
         <nav className={styles.links} aria-label="Footer">
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="row" style={{ gap: 6 }}>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className={`row ${styles.contactLink}`}>
             <Icon name="mail" size={16} />
             {SUPPORT_EMAIL}
           </a>
-          <a href={SOCIAL_URL} target="_blank" rel="noreferrer" className="row" style={{ gap: 6 }}>
+          <a
+            href={SOCIAL_URL}
+            target="_blank"
+            rel="noreferrer"
+            className={`row ${styles.contactLink}`}
+          >
             <Icon name="github" size={16} />
             GitHub
           </a>

@@ -38,9 +38,9 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
       {/* Escape closes the menu for the keyboard; the backdrop is the pointer's way out. */}
       <div className={styles.backdrop} role="presentation" onClick={onClose} />
       <div ref={panel} className={styles.drawer} role="dialog" aria-modal="true" aria-label="Menu">
-        <div className="row" style={{ justifyContent: 'space-between', marginBottom: 8 }}>
+        <div className={`row ${styles.head}`}>
           <span className={nav.brand}>Menu</span>
-          <span className="row" style={{ gap: 4 }}>
+          <span className={`row ${styles.headActions}`}>
             <ThemeToggle />
             <button
               type="button"
@@ -52,7 +52,7 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
             </button>
           </span>
         </div>
-        <nav aria-label="Main" className="stack" style={{ gap: 2 }}>
+        <nav aria-label="Main" className={`stack ${styles.nav}`}>
           {visibleLinks(Boolean(user)).map((link) => (
             <NavLink
               key={link.to}
@@ -69,8 +69,8 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
         {user ? (
           <>
             <div className={menu.menuHead}>
-              <div style={{ fontWeight: 600, wordBreak: 'break-all' }}>{user.email}</div>
-              <div style={{ marginTop: 6 }}>
+              <div className={styles.email}>{user.email}</div>
+              <div className={styles.role}>
                 <RoleBadge role={user.role} />
               </div>
             </div>
@@ -79,7 +79,7 @@ export function MobileMenu({ user, onClose, onAction }: MobileMenuProps) {
             <AccountEntries onAction={onAction} onDone={onClose} />
           </>
         ) : (
-          <div className="stack" style={{ gap: 8, padding: 4 }}>
+          <div className={`stack ${styles.actions}`}>
             <Link
               to="/auth"
               className={buttonClass({ variant: 'secondary', block: true })}

@@ -1,5 +1,5 @@
 import type { PackLevel } from '@repobundle/contract';
-import './pack-levels.css';
+import styles from './pack-levels.module.css';
 
 export const LEVEL_LABELS: Record<PackLevel, string> = {
   full: 'Full text',
@@ -15,7 +15,14 @@ export const LEVEL_HINTS: Record<PackLevel, string> = {
   path_only: 'listed by path, content left out',
 };
 
-/** The class that gives a level its colour (pack-levels.css): `level-no-comments`. */
+const LEVEL_CLASSES: Record<PackLevel, string | undefined> = {
+  full: styles.levelFull,
+  no_comments: styles.levelNoComments,
+  signatures: styles.levelSignatures,
+  path_only: styles.levelPathOnly,
+};
+
+/** The class that gives a level its colour (`--level`, `--level-soft`), the same on every page. */
 export function levelClass(level: PackLevel): string {
-  return `level-${level.replaceAll('_', '-')}`;
+  return LEVEL_CLASSES[level] ?? '';
 }

@@ -5,6 +5,7 @@ import { Dialog } from '../ui/dialog.js';
 import { Progress } from '../ui/feedback.js';
 import { Icon } from '../ui/icons.js';
 import { TOUR_STEPS } from './tour-steps.js';
+import styles from './welcome-tour.module.css';
 
 interface WelcomeTourProps {
   open: boolean;
@@ -30,8 +31,8 @@ export function WelcomeTour({ open, firstTime, onClose }: WelcomeTourProps) {
       wide
       onClose={close}
       title={
-        <span className="row" style={{ gap: 10 }}>
-          <span className="empty-icon" style={{ width: 40, height: 40, borderRadius: 12 }}>
+        <span className={`row ${styles.heading}`}>
+          <span className={`empty-icon ${styles.icon}`}>
             <Icon name={step.icon} size={20} />
           </span>
           {step.title}
@@ -40,7 +41,7 @@ export function WelcomeTour({ open, firstTime, onClose }: WelcomeTourProps) {
       footer={
         <>
           {!firstTime && (
-            <Button variant="ghost" onClick={close} style={{ marginRight: 'auto' }}>
+            <Button variant="ghost" onClick={close} className={styles.skip}>
               Skip Tour
             </Button>
           )}
@@ -62,12 +63,12 @@ export function WelcomeTour({ open, firstTime, onClose }: WelcomeTourProps) {
         </>
       }
     >
-      <div className="stack" style={{ gap: 14 }}>
+      <div className={`stack ${styles.body}`}>
         <Progress value={index + 1} max={TOUR_STEPS.length} label="Tour progress" />
-        <p className="faint" style={{ fontSize: 13 }}>
+        <p className={`faint ${styles.count}`}>
           Step {index + 1} of {TOUR_STEPS.length}
         </p>
-        <p style={{ fontSize: 15.5 }}>{step.body}</p>
+        <p className={styles.text}>{step.body}</p>
         {step.points.length > 0 && (
           <ul className="check-list">
             {step.points.map((point) => (

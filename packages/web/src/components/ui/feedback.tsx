@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconName } from './icons.js';
+import styles from './feedback.module.css';
 
 export type Tone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger' | 'info';
 
@@ -28,7 +29,7 @@ export function Alert({
   const icon: IconName = tone === 'success' ? 'check' : tone === 'info' ? 'info' : 'alert';
   return (
     <div className={`alert alert-${tone}`} role={role ?? (tone === 'danger' ? 'alert' : 'status')}>
-      <Icon name={icon} size={18} style={{ flex: 'none', marginTop: 1 }} />
+      <Icon name={icon} size={18} className={styles.alertIcon} />
       <div>{children}</div>
     </div>
   );
@@ -109,7 +110,7 @@ export function EmptyState({
       <span className="empty-icon">
         <Icon name={icon} size={24} />
       </span>
-      <h3 style={{ fontSize: 17 }}>{title}</h3>
+      <h3 className={styles.emptyTitle}>{title}</h3>
       {children && <p className="muted">{children}</p>}
       {action}
     </div>

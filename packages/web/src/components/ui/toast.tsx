@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { Icon } from './icons.js';
 import { buttonClass } from './button.js';
+import styles from './toast.module.css';
 
 type ToastKind = 'info' | 'success' | 'error';
 interface ToastItem {
@@ -44,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div className="toast-region" aria-live="polite" role="status">
         {items.map((item) => (
           <div key={item.id} className={`toast toast-${item.kind}`}>
-            <span style={{ flex: 1 }}>{item.message}</span>
+            <span className={styles.message}>{item.message}</span>
             <button
               type="button"
               className={buttonClass({ variant: 'ghost', size: 'sm', icon: true })}

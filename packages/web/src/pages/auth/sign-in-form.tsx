@@ -9,6 +9,7 @@ import { isWaitlistRequired } from '../../lib/registration-error.js';
 import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
 import { afterSignInPath } from './after-sign-in.js';
+import styles from './sign-in-form.module.css';
 
 export function SignInForm({ email, setEmail }: { email: string; setEmail(value: string): void }) {
   const { login } = useSession();
@@ -75,8 +76,8 @@ export function SignInForm({ email, setEmail }: { email: string; setEmail(value:
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <div className="row" style={{ justifyContent: 'flex-end', marginTop: -6 }}>
-        <Link to="/forgot-password" style={{ fontSize: 13.5 }}>
+      <div className={`row ${styles.forgotRow}`}>
+        <Link to="/forgot-password" className={styles.forgotLink}>
           Forgot your password?
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { formatNumber, formatUsd } from '../../lib/format.js';
+import styles from './checkout-page.module.css';
 
 const NOT_FOUND = 'This checkout does not exist or belongs to another account.';
 const FAILED = 'The payment could not be completed. Please try again.';
@@ -115,9 +116,9 @@ function OrderSummary({ order }: { order: CheckoutSession }) {
   }
   rows.push(['Total', formatUsd(order.amount_cents / 100)]);
   return (
-    <dl className="order-summary card card-body">
+    <dl className={`${styles.orderSummary} card card-body`}>
       {rows.map(([label, value]) => (
-        <div key={label} className="order-row">
+        <div key={label} className={styles.orderRow}>
           <dt className="faint">{label}</dt>
           <dd>{value}</dd>
         </div>

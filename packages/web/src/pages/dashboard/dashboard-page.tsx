@@ -133,7 +133,7 @@ export function DashboardPage() {
         <div className="card-header">
           <h2 className="card-title">Recent Jobs</h2>
           {pagination && pagination.total_jobs > 0 && (
-            <span className="faint" style={{ fontSize: 13 }}>
+            <span className={`faint ${styles.recentNote}`}>
               {formatNumber(pagination.total_jobs)} total
             </span>
           )}
@@ -155,7 +155,7 @@ export function DashboardPage() {
         ) : (
           <>
             <JobsTable jobs={list} onDelete={setDeleting} />
-            <div className="card-body" style={{ paddingTop: 12, paddingBottom: 12 }}>
+            <div className={`card-body ${styles.recentBody}`}>
               <Pagination page={page} totalPages={pagination?.total_pages ?? 1} onPage={setPage} />
             </div>
           </>

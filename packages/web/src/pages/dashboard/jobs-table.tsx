@@ -139,10 +139,7 @@ function JobsGrid({ jobs, onDelete }: { jobs: JobResponse[]; onDelete(job: JobRe
               <td>{formatShortDateTime(job.finished_at)}</td>
               <td className={deletion.overdue ? 'text-danger' : undefined}>{deletion.text}</td>
               <td>
-                <div
-                  className="row"
-                  style={{ gap: 6, flexWrap: 'nowrap', justifyContent: 'flex-end' }}
-                >
+                <div className={`row ${styles.rowActions}`}>
                   <JobActions job={job} onDelete={onDelete} compact />
                 </div>
               </td>

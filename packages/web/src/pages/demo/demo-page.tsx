@@ -18,6 +18,7 @@ import { useCountingWorkers } from '../upload/use-selection-counts.js';
 import { useSelectionEstimate } from '../upload/use-selection-estimate.js';
 import { ZipDropZone } from '../upload/zip-drop-zone.js';
 import '../upload/upload.css';
+import uploadPageStyles from '../upload/upload-page.module.css';
 
 export const DEMO_SIGN_UP_MESSAGE =
   'Create a free account to process your selection: 100 credits every month, no card needed.';
@@ -72,7 +73,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
         allowedFormats={FREE_FORMATS}
         selection={selection}
       />
-      <div className="summary-dock">
+      <div className={uploadPageStyles.summaryDock} data-testid="summary-dock">
         {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         <SummaryBar
           estimate={estimate}
@@ -98,7 +99,7 @@ export function DemoPage() {
   useCountingWorkers();
   const { state } = archive;
   return (
-    <div className="container page upload-page demo-page">
+    <div className={`container page ${uploadPageStyles.uploadPage} demo-page`}>
       <div className="page-header">
         <div>
           <h1 className="page-title">Try RepoBundle</h1>
@@ -109,12 +110,12 @@ export function DemoPage() {
         </div>
       </div>
       {state.status === 'ready' ? (
-        <div className="stack upload-stack">
+        <div className={`stack ${uploadPageStyles.uploadStack}`}>
           <ArchiveBar archive={state.archive} onClear={archive.clear} />
           <DemoWorkspace key={state.archive.id} archive={state.archive} />
         </div>
       ) : (
-        <div className="stack upload-stack">
+        <div className={`stack ${uploadPageStyles.uploadStack}`}>
           <ZipDropZone
             limitMb={MAX_ZIP_MB}
             reading={state.status === 'reading'}

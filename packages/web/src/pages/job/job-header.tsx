@@ -5,6 +5,7 @@ import { Icon } from '../../components/ui/icons.js';
 import { formatDateTime } from '../../lib/format.js';
 import { JobStatusBadge } from '../dashboard/job-status-badge.js';
 import { useCopy } from './file-actions.js';
+import jobPageStyles from './job-page.module.css';
 
 interface JobHeaderProps {
   jobId: string;
@@ -19,18 +20,18 @@ export function JobHeader({ jobId, job, downloading, onDownload, onDelete }: Job
   const { copied, copy } = useCopy();
   return (
     <>
-      <Link to="/dashboard" className="back-link">
+      <Link to="/dashboard" className={jobPageStyles.backLink}>
         <Icon name="arrowLeft" size={16} />
         Back to Dashboard
       </Link>
-      <div className="page-header job-header">
-        <div className="job-heading">
-          <div className="row job-title-row">
+      <div className={`page-header ${jobPageStyles.jobHeader}`}>
+        <div className={jobPageStyles.jobHeading}>
+          <div className={`row ${jobPageStyles.jobTitleRow}`}>
             <h1 className="page-title">Job Details</h1>
             {job && <JobStatusBadge status={job.status} />}
           </div>
-          <div className="job-subline">
-            <code className="code-chip job-id">{jobId}</code>
+          <div className={jobPageStyles.jobSubline}>
+            <code className={`code-chip ${jobPageStyles.jobId}`}>{jobId}</code>
             <button
               type="button"
               className={buttonClass({ variant: 'ghost', size: 'sm', icon: true })}
@@ -41,14 +42,14 @@ export function JobHeader({ jobId, job, downloading, onDownload, onDelete }: Job
               <Icon name={copied ? 'check' : 'files'} size={14} />
             </button>
             {job && (
-              <span className="faint job-source-line">
+              <span className={`faint ${jobPageStyles.jobSourceLine}`}>
                 {job.source_name} · created {formatDateTime(job.created_at)}
               </span>
             )}
           </div>
         </div>
         {job?.status === 'succeeded' && (
-          <div className="row job-actions">
+          <div className={`row ${jobPageStyles.jobActions}`}>
             <Button onClick={onDownload} loading={downloading}>
               {!downloading && <Icon name="download" size={16} />}
               Download ZIP

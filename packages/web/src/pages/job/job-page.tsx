@@ -17,7 +17,7 @@ import { isRunning } from './job-labels.js';
 import { OverviewTab } from './overview/overview-tab.js';
 import { PreviewTab } from './preview/preview-tab.js';
 import { useJobUserRefresh } from './use-job-user-refresh.js';
-import './job-page.css';
+import styles from './job-page.module.css';
 
 const TABS = ['overview', 'preview', 'analytics'] as const;
 type TabId = (typeof TABS)[number];
@@ -75,8 +75,8 @@ export function JobPage() {
   if (!job || query.isError) {
     return (
       <div className="container page">
-        <div className="card job-error">
-          <span className="empty-icon job-error-icon">
+        <div className={`card ${styles.jobError}`}>
+          <span className={`empty-icon ${styles.jobErrorIcon}`}>
             <Icon name="alert" size={24} />
           </span>
           <h1 className="page-title">Error Loading Job</h1>
@@ -100,10 +100,10 @@ export function JobPage() {
     {
       id: 'overview' as const,
       label: (
-        <span className="tab-label">
+        <span className={styles.tabLabel}>
           Overview
           {/* One row of badges: on a phone it sits under the label, inside the tab. */}
-          <span className="tab-badges">
+          <span className={styles.tabBadges}>
             {running && (
               <Badge tone="info" dot>
                 Active
@@ -117,7 +117,7 @@ export function JobPage() {
     {
       id: 'preview' as const,
       label: (
-        <span className="tab-label">
+        <span className={styles.tabLabel}>
           Preview Files
           {job.status === 'succeeded' ? (
             <Badge tone="success">{plural(outputs, 'output')}</Badge>
@@ -130,7 +130,7 @@ export function JobPage() {
     {
       id: 'analytics' as const,
       label: (
-        <span className="tab-label">
+        <span className={styles.tabLabel}>
           Analytics
           <Badge tone={errors > 0 ? 'danger' : 'neutral'}>{plural(errors, 'error')}</Badge>
         </span>
@@ -139,7 +139,7 @@ export function JobPage() {
   ];
 
   return (
-    <div className="container page job-page">
+    <div className={`container page ${styles.jobPage}`}>
       <JobHeader
         jobId={jobId}
         job={job}

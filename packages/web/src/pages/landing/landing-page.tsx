@@ -8,6 +8,7 @@ import { useFirstTimeTour } from '../../hooks/use-first-time-tour.js';
 import { SUPPORT_EMAIL } from '../../lib/site-config.js';
 import { FEATURES, LANDING_FAQ, STEPS } from './landing-content.js';
 import { SampleBundlePreview } from './sample-bundle-preview.js';
+import styles from './landing-page.module.css';
 
 function Counter({
   target,
@@ -22,7 +23,7 @@ function Counter({
 }) {
   const { ref, value } = useCountUp<HTMLDivElement>(target);
   return (
-    <div ref={ref} className="hero-stat">
+    <div ref={ref} className={styles.heroStat}>
       <strong>
         {prefix}
         {value.toLocaleString('en-US')}
@@ -51,7 +52,7 @@ export function LandingPage() {
             Upload a ZIP or import from GitHub, choose the files that matter, and get clean, exactly
             token-counted, chunked output for your favourite model.
           </p>
-          <div className="row hero-actions">
+          <div className={`row ${styles.heroActions}`}>
             <ButtonLink to="/waitlist" size="lg">
               Join Early Access
               <Icon name="arrowRight" size={16} />
@@ -60,7 +61,7 @@ export function LandingPage() {
               Try Demo
             </ButtonLink>
           </div>
-          <div className="hero-stats">
+          <div className={styles.heroStats}>
             <Counter target={60} prefix="<" suffix="s" label="Average processing" />
             <Counter target={1000} suffix="+" label="Files per job" />
             <Counter target={100} suffix="%" label="Privacy" />
@@ -81,7 +82,7 @@ export function LandingPage() {
       </section>
 
       <section className="section">
-        <div className="container privacy-band">
+        <div className={`container ${styles.privacyBand}`}>
           <span className="feature-icon feature-icon-lg">
             <Icon name="lock" size={26} />
           </span>
@@ -122,7 +123,7 @@ export function LandingPage() {
           <div className="cta-band">
             <h2>Ready to bundle your first repository?</h2>
             <p>Start free with 100 credits a month. Premium plans from $9/month.</p>
-            <div className="row" style={{ justifyContent: 'center' }}>
+            <div className={`row ${styles.ctaActions}`}>
               <ButtonLink to="/waitlist" size="lg" variant="on-dark">
                 Join Early Access
               </ButtonLink>

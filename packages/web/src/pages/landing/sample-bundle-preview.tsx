@@ -5,7 +5,7 @@ import { Alert, Skeleton } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { formatNumber } from '../../lib/format.js';
 import type { SampleBundle } from '../../lib/sample-bundle.js';
-import './sample-bundle.css';
+import styles from './sample-bundle-preview.module.css';
 
 interface SampleFile {
   id: string;
@@ -35,10 +35,10 @@ function Preview({ bundle }: { bundle: SampleBundle }) {
   const file = files.find((entry) => entry.id === active) ?? files[0]!;
   const { source, statistics } = bundle;
   return (
-    <div className="card sample-bundle">
-      <div className="sample-bundle-head">
+    <div className={`card ${styles.sampleBundle}`}>
+      <div className={styles.sampleBundleHead}>
         <div>
-          <strong className="sample-bundle-name">
+          <strong className={styles.sampleBundleName}>
             {source.name} {source.version}
           </strong>
           <span className="faint">
@@ -46,7 +46,7 @@ function Preview({ bundle }: { bundle: SampleBundle }) {
             · {source.license} licence{source.repository ? ` · ${source.repository}` : ''}
           </span>
         </div>
-        <dl className="sample-bundle-stats">
+        <dl className={styles.sampleBundleStats}>
           <div>
             <dt>Files</dt>
             <dd>{formatNumber(statistics.files)}</dd>
@@ -65,7 +65,11 @@ function Preview({ bundle }: { bundle: SampleBundle }) {
           </div>
         </dl>
       </div>
-      <div className="sample-bundle-tabs" role="tablist" aria-label="Files of the sample bundle">
+      <div
+        className={styles.sampleBundleTabs}
+        role="tablist"
+        aria-label="Files of the sample bundle"
+      >
         {files.map((entry) => (
           <button
             key={entry.id}
@@ -74,13 +78,13 @@ function Preview({ bundle }: { bundle: SampleBundle }) {
             id={`${baseId}-${entry.id}`}
             aria-selected={entry.id === file.id}
             aria-controls={`${baseId}-panel`}
-            className="sample-bundle-tab"
+            className={styles.sampleBundleTab}
             onClick={() => setActive(entry.id)}
           >
             <Icon name="file" size={14} />
             {entry.label}
             {entry.tokens !== undefined && (
-              <span className="sample-bundle-tokens" data-testid="sample-chunk-tokens">
+              <span className={styles.sampleBundleTokens} data-testid="sample-chunk-tokens">
                 {formatNumber(entry.tokens)} tokens
               </span>
             )}
@@ -88,7 +92,7 @@ function Preview({ bundle }: { bundle: SampleBundle }) {
         ))}
       </div>
       <pre
-        className="sample-bundle-text"
+        className={styles.sampleBundleText}
         role="tabpanel"
         id={`${baseId}-panel`}
         aria-labelledby={`${baseId}-${file.id}`}
@@ -96,7 +100,7 @@ function Preview({ bundle }: { bundle: SampleBundle }) {
       >
         {file.text}
       </pre>
-      <p className="sample-bundle-foot faint">
+      <p className={`${styles.sampleBundleFoot} faint`}>
         Packed by the RepoBundle engine when this site was built: default options, tokens counted
         exactly with o200k_base (GPT-4o).
       </p>
@@ -124,7 +128,7 @@ export function SampleBundlePreview() {
         ) : (
           <Preview bundle={sample.data} />
         )}
-        <div className="row sample-bundle-cta">
+        <div className={`row ${styles.sampleBundleCta}`}>
           <ButtonLink to="/demo" variant="secondary">
             Try it on your own repository
             <Icon name="arrowRight" size={16} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './legal-layout.module.css';
 
 export function LegalLayout({
   title,
@@ -11,7 +12,7 @@ export function LegalLayout({
 }) {
   return (
     <div className="container page">
-      <article className="legal card card-body">
+      <article className={`${styles.legal} card card-body`}>
         <h1 className="page-title">{title}</h1>
         <p className="faint">Last updated {updated}</p>
         {children}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/ui/icons.js';
 import { useSession } from '../../session/session-context.js';
 import { buttonClass } from '../../components/ui/button.js';
+import styles from './payment-result.module.css';
 
 export function SuccessPage() {
   const [params] = useSearchParams();
@@ -17,20 +18,20 @@ export function SuccessPage() {
   }, [user, refreshUser]);
   return (
     <div className="center-screen container">
-      <span className="empty-icon result-icon success">
+      <span className={`empty-icon ${styles.resultIcon} ${styles.success}`}>
         <Icon name="check" size={30} />
       </span>
-      <h1 style={{ fontSize: 30 }}>Payment successful</h1>
-      <p className="muted" style={{ maxWidth: 460 }}>
+      <h1 className={styles.title}>Payment successful</h1>
+      <p className={`muted ${styles.lead}`}>
         Thank you! Your credits are on your account and ready to use.
       </p>
       {sessionId && (
-        <div className="card card-body txn">
+        <div className={`card card-body ${styles.txn}`}>
           <span className="faint">Transaction ID</span>
           <code>{sessionId}</code>
         </div>
       )}
-      <div className="row" style={{ justifyContent: 'center' }}>
+      <div className={`row ${styles.actions}`}>
         <Link to="/dashboard" className={buttonClass({ variant: 'primary' })}>
           Go to Dashboard
         </Link>

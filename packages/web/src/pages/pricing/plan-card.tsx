@@ -1,4 +1,4 @@
-import type { Plan } from '../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { Button } from '../../components/ui/button.js';
 import { Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -19,9 +19,9 @@ export function PlanCard({ plan, yearly, current, busy, onChoose }: PlanCardProp
   const popular = plan.id === 'starter';
   const free = plan.price_usd === 0;
   const year = yearlyTerms(plan);
-  const price = yearly && year ? year.price : plan.price_usd;
-  const credits =
-    yearly && year ? year.credits : (plan.credits_per_month ?? plan.tokens_per_month ?? 0);
+  // The pricing page lists only the plans with a price (Enterprise is priced on request).
+  const price = yearly && year ? year.price : (plan.price_usd ?? 0);
+  const credits = yearly && year ? year.credits : plan.credits_per_month;
   return (
     <article className={cx('card', styles.planCard, popular && styles.popular)}>
       {popular && (

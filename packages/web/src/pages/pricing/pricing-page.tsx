@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useStartCheckout, type CheckoutRequest } from '../../api/mutations.js';
 import { usePacks, usePlans } from '../../api/queries.js';
 import type { CreditPack } from '@repobundle/contract';
-import type { Plan } from '../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { Faq } from '../../components/faq.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
@@ -75,9 +75,7 @@ export function PricingPage() {
             <Icon name="tag" size={15} />
             Pricing
           </span>
-          <h1 className="hero-title" style={{ fontSize: 40 }}>
-            Simple, credit-based pricing
-          </h1>
+          <h1 className={`hero-title ${styles.title}`}>Simple, credit-based pricing</h1>
           <p className="muted">
             One credit covers about 2,000 lines. Start free, upgrade when you need more.
           </p>
@@ -148,16 +146,7 @@ export function PricingPage() {
                   <tbody>
                     {COMPARISON.map((row) => (
                       <tr key={row.feature}>
-                        <th
-                          scope="row"
-                          style={{
-                            textTransform: 'none',
-                            letterSpacing: 0,
-                            fontSize: 14,
-                            background: 'transparent',
-                            color: 'var(--text)',
-                          }}
-                        >
+                        <th scope="row" className={styles.featureName}>
                           {row.feature}
                         </th>
                         <td>{row.free}</td>
@@ -231,16 +220,14 @@ export function PricingPage() {
         </section>
 
         <section className="section-block narrow">
-          <h2 className="section-title" style={{ textAlign: 'center' }}>
-            Pricing questions
-          </h2>
+          <h2 className={`section-title ${styles.comparisonTitle}`}>Pricing questions</h2>
           <Faq items={PRICING_FAQ} />
         </section>
 
         <div className="cta-band section-block">
           <h2>Start bundling today</h2>
           <p>100 free credits every month. No card required.</p>
-          <div className="row" style={{ justifyContent: 'center' }}>
+          <div className={`row ${styles.ctaActions}`}>
             <ButtonLink to={user ? '/upload' : '/auth?tab=signup'} size="lg" variant="on-dark">
               Get Started
             </ButtonLink>

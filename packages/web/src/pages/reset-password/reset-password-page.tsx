@@ -82,7 +82,7 @@ export function ResetPasswordPage() {
   return (
     <div>
       <div className={`${styles.back} container`}>
-        <Link to="/auth" className="row" style={{ gap: 6 }}>
+        <Link to="/auth" className={`row ${styles.backLink}`}>
           <Icon name="arrowLeft" size={16} />
           Back to Sign In
         </Link>

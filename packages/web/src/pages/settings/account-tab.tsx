@@ -33,7 +33,7 @@ export function AccountTab() {
         <dt>Member since</dt>
         <dd>{formatDate(user.created_at)}</dd>
       </dl>
-      <div style={{ marginTop: 20 }}>
+      <div className={styles.dangerZone}>
         <Button
           variant="secondary"
           onClick={() => {

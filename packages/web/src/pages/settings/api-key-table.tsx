@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/dialog.js';
 import { Alert, Badge, EmptyState } from '../../components/ui/feedback.js';
 import { DataTable } from '../../components/ui/table.js';
 import { formatDate, formatShortDateTime } from '../../lib/format.js';
+import styles from './api-key-table.module.css';
 
 function isExpired(key: ApiKey): boolean {
   return key.expires_at !== null && Date.parse(key.expires_at) <= Date.now();
@@ -35,7 +36,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
   }
   return (
     <>
-      <DataTable caption="Your API keys">
+      <DataTable caption="Your API keys" className={styles.keys}>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -52,16 +53,18 @@ export function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
         <tbody>
           {keys.map((key) => (
             <tr key={key.id}>
-              <td>{key.name}</td>
-              <td>
+              <td className={styles.name}>{key.name}</td>
+              <td data-label="Key">
                 <code>{key.prefix}…</code>
               </td>
-              <td>
+              <td data-label="Scope">
                 <Badge tone={key.scope === 'jobs' ? 'info' : 'neutral'}>{key.scope}</Badge>
               </td>
-              <td>{formatDate(key.created_at)}</td>
-              <td>{key.last_used_at ? formatShortDateTime(key.last_used_at) : 'Never'}</td>
-              <td>
+              <td data-label="Created">{formatDate(key.created_at)}</td>
+              <td data-label="Last used">
+                {key.last_used_at ? formatShortDateTime(key.last_used_at) : 'Never'}
+              </td>
+              <td data-label="Expires">
                 {key.expires_at === null ? (
                   'Never'
                 ) : isExpired(key) ? (
@@ -70,7 +73,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
                   formatDate(key.expires_at)
                 )}
               </td>
-              <td>
+              <td className={styles.actions}>
                 <Button
                   variant="danger"
                   size="sm"

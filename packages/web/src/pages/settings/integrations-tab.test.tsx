@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,21 +38,23 @@ function Address() {
 
 function renderAt(path: string, session: Session) {
   return render(
-    <SessionContext.Provider value={session}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/settings"
-            element={
-              <>
-                <IntegrationsTab />
-                <Address />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </SessionContext.Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="/settings"
+              element={
+                <>
+                  <IntegrationsTab />
+                  <Address />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
   );
 }
 

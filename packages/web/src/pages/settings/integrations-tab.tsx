@@ -27,8 +27,8 @@ export function IntegrationsTab() {
         <span className="feature-icon">
           <Icon name="github" size={22} />
         </span>
-        <div style={{ flex: 1 }}>
-          <div className="row" style={{ gap: 8 }}>
+        <div className={styles.details}>
+          <div className={`row ${styles.titleRow}`}>
             <strong>GitHub</strong>
             {user.github_connected ? (
               <Badge tone="success">
@@ -38,7 +38,7 @@ export function IntegrationsTab() {
               <Badge>Not connected</Badge>
             )}
           </div>
-          <p className="muted" style={{ fontSize: 14 }}>
+          <p className={`muted ${styles.description}`}>
             Connecting gives 5,000 API requests per hour instead of 60, private repository access,
             and no CORS limits. Permissions requested: repo and user:email.
           </p>

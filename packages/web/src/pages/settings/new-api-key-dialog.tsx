@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog.js';
 import { Alert } from '../../components/ui/feedback.js';
 import { COPIED_MS, copyText } from '../job/file-actions.js';
 import { Input } from '../../components/ui/input.js';
+import styles from './new-api-key-dialog.module.css';
 
 /**
  * The one time a key's secret is shown. Closing the dialog drops it from the page: the server
@@ -50,13 +51,13 @@ export function NewApiKeyDialog({
           <p>
             <strong>{created.name}</strong> · {created.scope} scope
           </p>
-          <div className="row" style={{ gap: 8 }}>
+          <div className={`row ${styles.keyRow}`}>
             <Input
               readOnly
               aria-label="New API key"
               value={created.key}
               onFocus={(event) => event.currentTarget.select()}
-              style={{ flex: 1, fontFamily: 'var(--mono)' }}
+              className={styles.keyInput}
             />
             <Button variant="secondary" onClick={() => void copy()}>
               {state === 'copied' ? 'Copied' : 'Copy'}

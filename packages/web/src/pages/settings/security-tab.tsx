@@ -3,6 +3,7 @@ import { useSession } from '../../session/session-context.js';
 import { ChangeEmailForm } from './change-email-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { SettingsSection } from './settings-section.js';
+import styles from './security-tab.module.css';
 
 export function SecurityTab() {
   const { user } = useSession();
@@ -17,7 +18,7 @@ export function SecurityTab() {
     );
   }
   return (
-    <div className="stack" style={{ gap: 20 }}>
+    <div className={`stack ${styles.sections}`}>
       <SettingsSection
         title="Change password"
         description="Use at least 8 characters with upper and lower case, a number and a special character."

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
-import { authApi } from '../../api/auth-api.js';
+import {
+  useConnectGithub,
+  useDisconnectGithub,
+  useGithubAuthorizeUrl,
+} from '../../api/account-mutations.js';
 import { useSession } from '../../session/session-context.js';
 
 /** Where the state of an authorization in flight waits for GitHub's redirect back. */
@@ -33,6 +37,9 @@ export function useGithubConnection() {
   const [busy, setBusy] = useState<'connect' | 'disconnect' | null>(null);
   const [status, setStatus] = useState<GithubStatus | null>(null);
   const handled = useRef(false);
+  const { mutateAsync: connectGithub } = useConnectGithub();
+  const { mutateAsync: authorizeUrl } = useGithubAuthorizeUrl();
+  const { mutateAsync: disconnectGithub } = useDisconnectGithub();
 
   useEffect(() => {
     if (!status) return;
@@ -60,34 +67,33 @@ export function useGithubConnection() {
       return;
     }
     setBusy('connect');
-    authApi
-      .githubConnect(code ?? '', state)
+    connectGithub({ code: code ?? '', state })
       .then(async (result) => {
         await refreshUser(true);
         setStatus({ tone: 'success', text: `GitHub connected as ${result.github_username}.` });
       })
       .catch(() => setStatus({ tone: 'danger', text: 'Failed to connect GitHub account' }))
       .finally(() => setBusy(null));
-  }, [params, setParams, refreshUser]);
+  }, [params, setParams, refreshUser, connectGithub]);
 
   const connect = useCallback(async () => {
     setBusy('connect');
     setStatus(null);
     try {
-      const { authorization_url, state } = await authApi.githubAuthorizeUrl();
+      const { authorization_url, state } = await authorizeUrl();
       sessionStorage.setItem(STATE_KEY, state);
       window.location.assign(authorization_url);
     } catch {
       setStatus({ tone: 'danger', text: 'Failed to initiate GitHub connection' });
       setBusy(null);
     }
-  }, []);
+  }, [authorizeUrl]);
 
   const disconnect = useCallback(async () => {
     setBusy('disconnect');
     setStatus(null);
     try {
-      await authApi.githubDisconnect();
+      await disconnectGithub();
       await refreshUser(true);
       setStatus({ tone: 'success', text: 'GitHub account disconnected successfully.' });
     } catch (error) {
@@ -95,7 +101,7 @@ export function useGithubConnection() {
     } finally {
       setBusy(null);
     }
-  }, [refreshUser]);
+  }, [refreshUser, disconnectGithub]);
 
   return { busy, status, connect, disconnect };
 }

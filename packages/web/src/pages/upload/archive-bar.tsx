@@ -5,6 +5,7 @@ import { formatBytes } from '../../lib/format.js';
 import { UploadIcon } from './upload-icons.js';
 import type { RepositorySource } from './rules/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /** The loaded archive: name, size, counts, how fast it was listed, and the way back. */
 export function ArchiveBar({
@@ -23,15 +24,18 @@ export function ArchiveBar({
   const folders = archive.tree.folders.length - 1;
   return (
     <div className="stack">
-      <div className="card archive-bar">
-        <span className="feature-icon">
+      <div className={`card ${uploadPageStyles.archiveBar}`}>
+        <span className={`feature-icon ${uploadPageStyles.archiveIcon}`}>
           {repository ? <Icon name="github" size={20} /> : <UploadIcon name="archive" size={20} />}
         </span>
-        <div className="archive-info">
-          <strong className="archive-name" title={title}>
+        <div className={uploadPageStyles.archiveInfo}>
+          <strong className={uploadPageStyles.archiveName} title={title}>
             {title}
           </strong>
-          <span className="faint archive-meta" data-list-ms={Math.round(archive.listMs)}>
+          <span
+            className={`faint ${uploadPageStyles.archiveMeta}`}
+            data-list-ms={Math.round(archive.listMs)}
+          >
             {formatBytes(archive.file.size)} · {archive.tree.files.length.toLocaleString('en-US')}{' '}
             files in {folders.toLocaleString('en-US')} folders · listed in{' '}
             {archive.listMs < 1000
@@ -43,7 +47,11 @@ export function ArchiveBar({
           <Icon name="refresh" size={15} />
           {/* One flex item, so the button's gap does not double the space before the noun. */}
           <span>
-            Change<span className="hide-narrow"> {repository ? 'repository' : 'file'}</span>
+            Change
+            <span className={uploadPageStyles.hideNarrow}>
+              {' '}
+              {repository ? 'repository' : 'file'}
+            </span>
           </span>
         </Button>
       </div>

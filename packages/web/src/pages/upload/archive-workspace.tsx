@@ -29,6 +29,7 @@ import type { DemoHandoff } from './demo-handoff.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSelectionEstimate } from './use-selection-estimate.js';
 import { useSubmission } from './use-submission.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /** After job creation the page moves on after about 50 ms. */
 export const NAVIGATE_DELAY_MS = 50;
@@ -157,7 +158,7 @@ export function ArchiveWorkspace({
           planPacksToBudget(user.role) || planPacksToBudget(user.subscription_plan ?? '')
         }
       />
-      <div className="summary-dock">
+      <div className={uploadPageStyles.summaryDock} data-testid="summary-dock">
         {submission.state.error && <Alert tone="danger">{submission.state.error}</Alert>}
         {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         {overLimit && (

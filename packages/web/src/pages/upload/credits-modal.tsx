@@ -2,6 +2,7 @@ import type { JobCreditType } from '@repobundle/contract';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import type { CreditDecision, CreditKind } from './rules/credit-choice.js';
+import uploadPageStyles from './upload-page.module.css';
 
 interface CreditsModalProps {
   decision: Exclude<CreditDecision, { kind: 'enough' }>;
@@ -65,7 +66,7 @@ export function CreditsModal({
             </div>
           </div>
         )}
-        <dl className="credit-balances">
+        <dl className={uploadPageStyles.creditBalances}>
           <div>
             <dt>Monthly</dt>
             <dd>{balances.monthly.toLocaleString('en-US')}</dd>

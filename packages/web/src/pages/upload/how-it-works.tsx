@@ -1,4 +1,5 @@
 import { Icon, type IconName } from '../../components/ui/icons.js';
+import uploadPageStyles from './upload-page.module.css';
 
 const STEPS: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
   {
@@ -21,11 +22,11 @@ const STEPS: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
 /** Three short steps under the empty drop zone. */
 export function HowItWorks() {
   return (
-    <ol className="how-it-works">
+    <ol className={uploadPageStyles.howItWorks}>
       {STEPS.map((step, index) => (
         <li key={step.title} className="card">
-          <span className="how-step">{index + 1}</span>
-          <span className="how-icon">
+          <span className={uploadPageStyles.howStep}>{index + 1}</span>
+          <span className={uploadPageStyles.howIcon}>
             <Icon name={step.icon} size={18} />
           </span>
           <strong>{step.title}</strong>

@@ -1,7 +1,8 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
-import type { Plan } from '../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { nextPlanFor } from './rules/next-plan.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /** File Too Large: the selection's estimated lines exceed the plan's lines per job. */
 export function PlanLimitBanner({
@@ -18,11 +19,11 @@ export function PlanLimitBanner({
 }) {
   const next = nextPlanFor(lines, maxLines, plans);
   return (
-    <div className="plan-banner" role="alert">
-      <span className="plan-banner-icon">
+    <div className={uploadPageStyles.planBanner} role="alert">
+      <span className={uploadPageStyles.planBannerIcon}>
         <Icon name="alert" size={20} />
       </span>
-      <div className="plan-banner-text">
+      <div className={uploadPageStyles.planBannerText}>
         <strong>File Too Large</strong>
         <span>
           About {lines.toLocaleString('en-US')} lines selected; the {planName} plan allows{' '}

@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /**
  * The upgrade prompt and Pro upsell card: links to upgrade (/pricing) and to connect the
@@ -7,18 +8,24 @@ import { Icon } from '../../components/ui/icons.js';
  */
 export function ProUpsell({ compact }: { compact?: boolean }) {
   return (
-    <div className={compact ? 'card upsell upsell-compact' : 'card upsell'}>
+    <div
+      className={
+        compact
+          ? `card ${uploadPageStyles.upsell} upsell-compact`
+          : `card ${uploadPageStyles.upsell}`
+      }
+    >
       <span className="feature-icon">
         <Icon name="github" size={20} />
       </span>
-      <div className="upsell-text">
+      <div className={uploadPageStyles.upsellText}>
         <strong>Import straight from GitHub</strong>
         <span className="muted">
           Paste a repository URL instead of zipping it yourself, private repositories included.
           Available on Starter, Pro and Enterprise.
         </span>
       </div>
-      <div className="row upsell-actions">
+      <div className={`row ${uploadPageStyles.upsellActions}`}>
         <ButtonLink to="/settings?tab=integrations" variant="secondary" size="sm">
           Connect GitHub
         </ButtonLink>

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import type { SubmitStep } from './submit/submit-upload.js';
 import { formatSeconds, STEP_LABELS } from './submit/upload-progress.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /** The bar and the figure move to a new value over 800 ms. */
 export const PROGRESS_ANIMATION_MS = 800;
@@ -50,43 +51,52 @@ export function ProgressOverlay({
   return createPortal(
     <div className="dialog-backdrop progress-backdrop">
       <div
-        className="dialog progress-dialog"
+        className={`dialog ${uploadPageStyles.progressDialog}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="upload-progress-title"
       >
-        <div className="progress-head">
-          <span className="progress-spinner" aria-hidden="true">
+        <div className={uploadPageStyles.progressHead}>
+          <span className={uploadPageStyles.progressSpinner} aria-hidden="true">
             <span className="spinner" />
           </span>
           <div>
             <h2 id="upload-progress-title" className="dialog-title">
               {STEP_LABELS[step]}
             </h2>
-            {fileName && <p className="faint progress-file">{fileName}</p>}
+            {fileName && <p className={`faint ${uploadPageStyles.progressFile}`}>{fileName}</p>}
           </div>
-          <strong className="progress-percent" aria-hidden="true">
+          <strong className={uploadPageStyles.progressPercent} aria-hidden="true">
             {Math.round(shown)}%
           </strong>
         </div>
         <div
-          className="progress progress-lg"
+          className={`progress ${uploadPageStyles.progressLg}`}
           role="progressbar"
           aria-label="Upload progress"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(percent)}
         >
-          <div className="progress-bar progress-bar-animated" style={{ width: `${percent}%` }} />
+          <div
+            className={`progress-bar ${uploadPageStyles.progressBarAnimated}`}
+            style={{ width: `${percent}%` }}
+          />
         </div>
-        <ol className="progress-steps">
+        <ol className={uploadPageStyles.progressSteps}>
           {STEPS.map((item, index) => (
             <li
               key={item}
-              className={index < at ? 'is-done' : index === at ? 'is-current' : undefined}
+              className={
+                index < at
+                  ? uploadPageStyles.isDone
+                  : index === at
+                    ? uploadPageStyles.isCurrent
+                    : undefined
+              }
               aria-current={index === at ? 'step' : undefined}
             >
-              <span className="progress-step-dot">
+              <span className={uploadPageStyles.progressStepDot}>
                 {index < at ? <Icon name="check" size={12} /> : index + 1}
               </span>
               {STEP_LABELS[item]}
@@ -94,17 +104,17 @@ export function ProgressOverlay({
           ))}
         </ol>
         {remaining > 0 && (
-          <p className="progress-remaining" role="status">
+          <p className={uploadPageStyles.progressRemaining} role="status">
             <Icon name="clock" size={15} />
             About {formatSeconds(remaining)} remaining
             {remaining > 60 && (
-              <span className="faint progress-hint">
+              <span className={`faint ${uploadPageStyles.progressHint}`}>
                 Large archives take a few minutes. Keep this tab open.
               </span>
             )}
           </p>
         )}
-        <div className="progress-actions">
+        <div className={uploadPageStyles.progressActions}>
           <Button variant="secondary" onClick={onCancel} disabled={step === 'redirecting'}>
             Cancel
           </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { downloadRepositoryZip } from '../../api/uploads-api.js';
+import { useDownloadRepositoryZip } from '../../api/upload-mutations.js';
 import type { User } from '../../api/types.js';
 import { Button } from '../../components/ui/button.js';
 import { Alert, Progress } from '../../components/ui/feedback.js';
@@ -16,6 +16,7 @@ import { decodeBase64InPieces } from './decode-base64.js';
 import { UploadHttpError } from '../../api/upload-errors.js';
 import { OptionToggle } from './config/option-toggle.js';
 import { ProUpsell } from './pro-upsell.js';
+import uploadPageStyles from './upload-page.module.css';
 
 /** The browser reads repositories up to 200 MB. */
 export const MAX_REPOSITORY_MB = 200;
@@ -71,6 +72,7 @@ export function RepositoryPanel({
   const [stage, setStage] = useState<{ stage: Stage; percent: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const [message, setMessage] = useState<string | null>(null);
+  const { mutateAsync: downloadZip } = useDownloadRepositoryZip();
   const eligible = canImportRepositories(user);
   const needsConnection = !user.github_connected;
   const urlProblem = repositoryUrlProblem(url);
@@ -93,7 +95,7 @@ export function RepositoryPanel({
     setMessage(null);
     setStage({ stage: 'downloading', percent: 10 });
     try {
-      const zip = await downloadRepositoryZip(url.trim(), ref.branch);
+      const zip = await downloadZip({ githubUrl: url.trim(), branch: ref.branch });
       if (!zip.zip_content) return fail(NO_ZIP_CONTENT);
       const megabytes = Math.ceil(zip.size_bytes / (1024 * 1024));
       if (megabytes > MAX_REPOSITORY_MB) return fail(tooLargeMessage(megabytes));
@@ -121,8 +123,8 @@ export function RepositoryPanel({
   return (
     <div className="stack">
       {needsConnection && (
-        <div className="alert alert-info connect-notice" role="status">
-          <Icon name="github" size={18} style={{ flex: 'none', marginTop: 1 }} />
+        <div className={`alert alert-info ${uploadPageStyles.connectNotice}`} role="status">
+          <Icon name="github" size={18} className={uploadPageStyles.noticeIcon} />
           <div>
             <strong>Connect GitHub Account Required</strong>
             <div>
@@ -132,8 +134,12 @@ export function RepositoryPanel({
           </div>
         </div>
       )}
-      <div className="repo-grid">
-        <form className="card card-body repo-form" onSubmit={onSubmit} noValidate>
+      <div className={uploadPageStyles.repoGrid}>
+        <form
+          className={`card card-body ${uploadPageStyles.repoForm}`}
+          onSubmit={onSubmit}
+          noValidate
+        >
           <TextField
             label="Repository URL"
             placeholder="https://github.com/owner/repository"
@@ -155,7 +161,7 @@ export function RepositoryPanel({
             Process Repository
           </Button>
         </form>
-        <div className="card card-body repo-info">
+        <div className={`card card-body ${uploadPageStyles.repoInfo}`}>
           <strong>How repository import works</strong>
           <ul className="check-list">
             {REPO_POINTS.map((point) => (

@@ -4,6 +4,8 @@ import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { LIST_PRICE, type CreditPrice, type SelectionEstimate } from './rules/estimate.js';
+import uploadPageStyles from './upload-page.module.css';
+import fitTabStyles from './fit/fit-tab.module.css';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 
@@ -46,23 +48,36 @@ function Stat({
 }) {
   return (
     <div
-      className={secondary ? 'summary-stat summary-stat-secondary' : 'summary-stat'}
+      className={
+        secondary
+          ? `${uploadPageStyles.summaryStat} ${uploadPageStyles.summaryStatSecondary}`
+          : uploadPageStyles.summaryStat
+      }
+      data-testid="summary-stat"
       title={title}
     >
-      <span className="summary-label">
-        <span className="label-long">{label}</span>
-        <span className="label-short" aria-hidden="true">
+      <span className={uploadPageStyles.summaryLabel}>
+        <span className={uploadPageStyles.labelLong}>{label}</span>
+        <span className={uploadPageStyles.labelShort} aria-hidden="true">
           {short}
         </span>
       </span>
       <strong
-        className={busy ? 'summary-value summary-value-pending' : 'summary-value'}
+        className={
+          busy
+            ? `${uploadPageStyles.summaryValue} ${uploadPageStyles.summaryValuePending}`
+            : uploadPageStyles.summaryValue
+        }
         data-testid={testId}
         aria-busy={busy ? 'true' : undefined}
       >
         {value}
       </strong>
-      {hint && <span className="summary-hint">{hint}</span>}
+      {hint && (
+        <span className={`${uploadPageStyles.summaryHint} ${fitTabStyles.summaryHint}`}>
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -83,6 +98,7 @@ export function SummaryBar(props: SummaryBarProps) {
   const button = (
     <Button
       size="lg"
+      className={uploadPageStyles.processButton}
       onClick={props.onProcess}
       disabled={disabled}
       loading={busy}
@@ -94,13 +110,17 @@ export function SummaryBar(props: SummaryBarProps) {
   );
   return (
     <div
-      className={unfolded ? 'summary-bar is-unfolded' : 'summary-bar'}
+      className={
+        unfolded
+          ? `${uploadPageStyles.summaryBar} ${fitTabStyles.summaryBar} ${uploadPageStyles.isUnfolded} ${fitTabStyles.isUnfolded}`
+          : `${uploadPageStyles.summaryBar} ${fitTabStyles.summaryBar}`
+      }
       role="region"
       aria-label="Summary"
     >
       <button
         type="button"
-        className="summary-fold"
+        className={uploadPageStyles.summaryFold}
         aria-expanded={unfolded}
         aria-controls={detailsId}
         aria-label={unfolded ? 'Fewer details' : 'More details'}
@@ -108,7 +128,7 @@ export function SummaryBar(props: SummaryBarProps) {
       >
         <Icon name="chevronDown" size={16} />
       </button>
-      <div className="summary-stats" id={detailsId}>
+      <div className={uploadPageStyles.summaryStats} id={detailsId}>
         <Stat
           label="Selected files"
           short="Files"
@@ -165,13 +185,17 @@ export function SummaryBar(props: SummaryBarProps) {
           testId="estimate-dollars"
         />
       </div>
-      <div className="summary-actions">
+      <div className={uploadPageStyles.summaryActions}>
         {showCreditChoice && (
-          <label className="summary-credit">
-            <span className="summary-label summary-credit-label">Pay with</span>
+          <label className={uploadPageStyles.summaryCredit}>
+            <span
+              className={`${uploadPageStyles.summaryLabel} ${uploadPageStyles.summaryCreditLabel}`}
+            >
+              Pay with
+            </span>
             <select
               aria-label="Pay with"
-              className="select select-sm"
+              className={`select ${uploadPageStyles.selectSm}`}
               value={props.creditType}
               onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}
             >

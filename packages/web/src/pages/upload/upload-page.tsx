@@ -14,6 +14,7 @@ import { useCountingWorkers } from './use-selection-counts.js';
 import { ZipDropZone } from './zip-drop-zone.js';
 import { canImportRepositories, type RepositorySource } from './rules/repository-url.js';
 import './upload.css';
+import styles from './upload-page.module.css';
 
 /** /upload: a ZIP (or, on paid plans, a repository), files chosen in the explorer, a job. */
 export function UploadPage() {
@@ -57,7 +58,7 @@ export function UploadPage() {
   };
 
   return (
-    <div className="container page upload-page">
+    <div className={`container page ${styles.uploadPage}`}>
       <div className="page-header">
         <div>
           <h1 className="page-title">New Job</h1>
@@ -69,7 +70,7 @@ export function UploadPage() {
       </div>
 
       {state.status === 'ready' ? (
-        <div className="stack upload-stack">
+        <div className={`stack ${styles.uploadStack}`}>
           <ArchiveBar archive={state.archive} onClear={clear} {...(repository && { repository })} />
           {restored && (
             <Alert tone="info">
@@ -85,7 +86,7 @@ export function UploadPage() {
           />
         </div>
       ) : mode === 'repository' ? (
-        <div className="stack upload-stack">
+        <div className={`stack ${styles.uploadStack}`}>
           {state.status === 'idle' && state.error && <Alert tone="danger">{state.error}</Alert>}
           <RepositoryPanel
             key="repository"
@@ -97,7 +98,7 @@ export function UploadPage() {
           />
         </div>
       ) : (
-        <div className="stack upload-stack">
+        <div className={`stack ${styles.uploadStack}`}>
           {demo.lost && <Alert tone="warning">{DEMO_HANDOFF_LOST}</Alert>}
           <ZipDropZone
             limitMb={uploadLimitMb(user.upload_limit_mb)}

@@ -1,6 +1,6 @@
 import type { JobCreatedResponse, JobCreationFields } from '@repobundle/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createRepositoryJob, uploadsApi } from '../../api/uploads-api.js';
+import { useCreateArchiveJob, useCreateRepositoryJob } from '../../api/upload-mutations.js';
 import { submitUpload, type SubmitStep } from './submit/submit-upload.js';
 import { isCancelled } from '../../api/upload-errors.js';
 import { sessionUploadPerformance } from './submit/upload-performance.js';
@@ -34,6 +34,8 @@ export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
   const pending = useRef<SubmissionState | null>(null);
   const lastEmit = useRef(0);
   const timer = useRef<number | undefined>(undefined);
+  const { mutateAsync: createArchiveJob } = useCreateArchiveJob();
+  const { mutateAsync: createRepositoryJob } = useCreateRepositoryJob();
 
   const emit = useCallback((next: SubmissionState, force = false) => {
     pending.current = next;
@@ -102,25 +104,27 @@ export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
           percent: 15,
           fileName: file.name,
         };
-        return submitUpload({
-          file,
-          fields,
-          transport: uploadsApi,
-          performance: sessionUploadPerformance,
-          signal,
-          onStep: (step, uploadPercent, sent) => {
-            const moving = step === 'uploading' || (step === 'processing' && uploadPercent < 100);
-            shown = {
-              ...shown,
-              step,
-              percent: Math.max(shown.percent, overallPercent(step, uploadPercent)),
-              remaining: moving ? estimator.sample(sent, file.size) : 0,
-            };
-            emit(shown, step === 'redirecting');
-          },
-        });
+        return createArchiveJob((transport) =>
+          submitUpload({
+            file,
+            fields,
+            transport,
+            performance: sessionUploadPerformance,
+            signal,
+            onStep: (step, uploadPercent, sent) => {
+              const moving = step === 'uploading' || (step === 'processing' && uploadPercent < 100);
+              shown = {
+                ...shown,
+                step,
+                percent: Math.max(shown.percent, overallPercent(step, uploadPercent)),
+                remaining: moving ? estimator.sample(sent, file.size) : 0,
+              };
+              emit(shown, step === 'redirecting');
+            },
+          }),
+        );
       }),
-    [emit, execute],
+    [emit, execute, createArchiveJob],
   );
 
   /** A repository: nothing to upload, the server fetches it again and creates the job. */
@@ -128,11 +132,16 @@ export function useSubmission(onCreated: (job: JobCreatedResponse) => void) {
     (source: RepositorySource, fileName: string, fields: JobCreationFields) =>
       execute(fileName, async (signal) => {
         emit({ ...IDLE, step: 'processing', percent: 45, fileName }, true);
-        const job = await createRepositoryJob(source.githubUrl, source.branch, fields, signal);
+        const job = await createRepositoryJob({
+          githubUrl: source.githubUrl,
+          branch: source.branch,
+          fields,
+          signal,
+        });
         emit({ ...IDLE, step: 'redirecting', percent: 100, fileName }, true);
         return job;
       }),
-    [emit, execute],
+    [emit, execute, createRepositoryJob],
   );
 
   /** Cancel: back to idle with no progress, loading or start time left. */

@@ -1,6 +1,8 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
+import { cx } from '../../lib/class-names.js';
+import uploadPageStyles from './upload-page.module.css';
 
 interface ZipDropZoneProps {
   limitMb: number;
@@ -26,7 +28,12 @@ export function ZipDropZone({ limitMb, reading, error, onFile }: ZipDropZoneProp
   return (
     <div className="stack">
       <label
-        className={`drop-zone${over ? ' is-over' : ''}${reading ? ' is-busy' : ''}`}
+        data-testid="drop-zone"
+        className={cx(
+          uploadPageStyles.dropZone,
+          over && uploadPageStyles.isOver,
+          reading && uploadPageStyles.isBusy,
+        )}
         onDragEnter={(event) => {
           event.preventDefault();
           depth.current++;
@@ -52,13 +59,13 @@ export function ZipDropZone({ limitMb, reading, error, onFile }: ZipDropZoneProp
             if (file) onFile(file);
           }}
         />
-        <span className="drop-icon">
+        <span className={uploadPageStyles.dropIcon}>
           {reading ? <Spinner /> : <Icon name="upload" size={26} />}
         </span>
-        <span className="drop-title">
+        <span className={uploadPageStyles.dropTitle}>
           {reading ? 'Reading the archive…' : 'Drop your .zip here, or click to browse'}
         </span>
-        <span className="drop-hint">
+        <span className={uploadPageStyles.dropHint}>
           Up to {limitMb} MB on your plan. The file list is read in your browser; nothing is
           uploaded until you press Process.
         </span>

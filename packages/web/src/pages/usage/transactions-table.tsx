@@ -5,12 +5,19 @@ import { Badge } from '../../components/ui/feedback.js';
 import { DataTable } from '../../components/ui/table.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { groupByJob, TYPE_LABELS, type LedgerItem } from '../../lib/transactions.js';
+import usagePageStyles from './usage-page.module.css';
 
 const CREDIT_TYPE_LABELS: Record<string, string> = { monthly: 'Monthly', purchased: 'Purchased' };
 
 function Amount({ value }: { value: number }) {
   return (
-    <span className={value > 0 ? 'txn-amount text-success' : 'txn-amount text-danger'}>
+    <span
+      className={
+        value > 0
+          ? `${usagePageStyles.txnAmount} text-success`
+          : `${usagePageStyles.txnAmount} text-danger`
+      }
+    >
       {value > 0 ? '+' : ''}
       {formatNumber(value)}
     </span>
@@ -22,7 +29,7 @@ function Description({ transaction }: { transaction: Transaction }) {
     <>
       <span>{transaction.description}</span>
       {transaction.job_id && (
-        <Link className="txn-job" to={`/jobs/${transaction.job_id}`}>
+        <Link className={usagePageStyles.txnJob} to={`/jobs/${transaction.job_id}`}>
           View job
         </Link>
       )}
@@ -37,22 +44,22 @@ function Kind({ amount }: { amount: number }) {
 
 function Row({ t, child = false }: { t: Transaction; child?: boolean }) {
   return (
-    <tr className={child ? 'txn-child' : undefined}>
+    <tr className={child ? usagePageStyles.txnChild : undefined}>
       <td>{formatDateTime(t.created_at)}</td>
       <td>
         <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
       </td>
-      <td className="txn-description">
+      <td className={usagePageStyles.txnDescription}>
         {child ? <span>{t.description}</span> : <Description transaction={t} />}
       </td>
       <td>{CREDIT_TYPE_LABELS[t.credit_type] ?? t.credit_type ?? '—'}</td>
       <td>
         <Kind amount={t.amount} />
       </td>
-      <td className="num">
+      <td className={usagePageStyles.num}>
         <Amount value={t.amount} />
       </td>
-      <td className="num faint">
+      <td className={`${usagePageStyles.num} faint`}>
         {t.balance_after === undefined ? '—' : formatNumber(t.balance_after)}
       </td>
     </tr>
@@ -61,7 +68,7 @@ function Row({ t, child = false }: { t: Transaction; child?: boolean }) {
 
 /** A job's net amount: 0 (a returned reservation) is neither a credit nor a debit. */
 function JobAmount({ value }: { value: number }) {
-  if (value === 0) return <span className="txn-amount faint">0</span>;
+  if (value === 0) return <span className={`${usagePageStyles.txnAmount} faint`}>0</span>;
   return <Amount value={value} />;
 }
 
@@ -75,7 +82,12 @@ function JobToggle({
   onToggle(): void;
 }) {
   return (
-    <button type="button" className="txn-toggle" aria-expanded={open} onClick={onToggle}>
+    <button
+      type="button"
+      className={usagePageStyles.txnToggle}
+      aria-expanded={open}
+      onClick={onToggle}
+    >
       {open ? 'Hide' : 'Show'} {item.rows.length} {item.rows.length === 1 ? 'row' : 'rows'}
     </button>
   );
@@ -91,19 +103,19 @@ function JobRows({ item }: { item: Extract<LedgerItem, { kind: 'job' }> }) {
         <td>
           <Badge tone="neutral">Job</Badge>
         </td>
-        <td className="txn-description">
+        <td className={usagePageStyles.txnDescription}>
           <span>{item.label}</span>
-          <Link className="txn-job" to={`/jobs/${item.jobId}`}>
+          <Link className={usagePageStyles.txnJob} to={`/jobs/${item.jobId}`}>
             View job
           </Link>
           <JobToggle item={item} open={open} onToggle={() => setOpen(!open)} />
         </td>
         <td>{CREDIT_TYPE_LABELS[newest.credit_type] ?? newest.credit_type ?? '—'}</td>
         <td>{item.amount === 0 ? <Badge>Returned</Badge> : <Kind amount={item.amount} />}</td>
-        <td className="num">
+        <td className={usagePageStyles.num}>
           <JobAmount value={item.amount} />
         </td>
-        <td className="num faint">
+        <td className={`${usagePageStyles.num} faint`}>
           {newest.balance_after === undefined ? '—' : formatNumber(newest.balance_after)}
         </td>
       </tr>
@@ -114,15 +126,15 @@ function JobRows({ item }: { item: Extract<LedgerItem, { kind: 'job' }> }) {
 
 function Card({ t }: { t: Transaction }) {
   return (
-    <li className="txn-card">
-      <div className="txn-card-top">
+    <li className={usagePageStyles.txnCard}>
+      <div className={usagePageStyles.txnCardTop}>
         <Badge tone="neutral">{TYPE_LABELS[t.type] ?? t.type}</Badge>
         <Amount value={t.amount} />
       </div>
-      <div className="txn-description">
+      <div className={usagePageStyles.txnDescription}>
         <Description transaction={t} />
       </div>
-      <div className="txn-card-meta faint">
+      <div className={`${usagePageStyles.txnCardMeta} faint`}>
         <span>{formatDateTime(t.created_at)}</span>
         <span>
           {CREDIT_TYPE_LABELS[t.credit_type] ?? t.credit_type}
@@ -137,23 +149,23 @@ function JobCard({ item }: { item: Extract<LedgerItem, { kind: 'job' }> }) {
   const [open, setOpen] = useState(false);
   const newest = item.rows[0]!;
   return (
-    <li className="txn-card">
-      <div className="txn-card-top">
+    <li className={usagePageStyles.txnCard}>
+      <div className={usagePageStyles.txnCardTop}>
         <Badge tone="neutral">Job</Badge>
         <JobAmount value={item.amount} />
       </div>
-      <div className="txn-description">
+      <div className={usagePageStyles.txnDescription}>
         <span>{item.label}</span>
-        <Link className="txn-job" to={`/jobs/${item.jobId}`}>
+        <Link className={usagePageStyles.txnJob} to={`/jobs/${item.jobId}`}>
           View job
         </Link>
       </div>
-      <div className="txn-card-meta faint">
+      <div className={`${usagePageStyles.txnCardMeta} faint`}>
         <span>{formatDateTime(newest.created_at)}</span>
         <JobToggle item={item} open={open} onToggle={() => setOpen(!open)} />
       </div>
       {open && (
-        <ul className="txn-card-children">
+        <ul className={usagePageStyles.txnCardChildren}>
           {item.rows.map((t) => (
             <Card key={t.id} t={t} />
           ))}
@@ -171,7 +183,7 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
   const items = groupByJob(rows);
   return (
     <>
-      <div className="txn-table">
+      <div className={usagePageStyles.txnTable}>
         <DataTable caption="Transactions">
           <thead>
             <tr>
@@ -180,10 +192,10 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
               <th scope="col">Description</th>
               <th scope="col">Credits</th>
               <th scope="col">Kind</th>
-              <th scope="col" className="num">
+              <th scope="col" className={usagePageStyles.num}>
                 Amount
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className={usagePageStyles.num}>
                 Balance after
               </th>
             </tr>
@@ -199,7 +211,7 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
           </tbody>
         </DataTable>
       </div>
-      <ul className="txn-cards" aria-label="Transactions">
+      <ul className={usagePageStyles.txnCards} data-testid="txn-cards" aria-label="Transactions">
         {items.map((item) =>
           item.kind === 'row' ? (
             <Card key={item.row.id} t={item.row} />

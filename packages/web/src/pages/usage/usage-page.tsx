@@ -20,8 +20,8 @@ import { useSession } from '../../session/session-context.js';
 import { Pagination } from '../dashboard/pagination.js';
 import { StatCard } from '../dashboard/stat-card.js';
 import { TransactionsTable } from './transactions-table.js';
-import './usage.css';
 import { Input } from '../../components/ui/input.js';
+import styles from './usage-page.module.css';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -91,8 +91,8 @@ export function UsagePage() {
       </div>
 
       <section className="card section-block">
-        <div className="card-header filters">
-          <div className="search-field">
+        <div className={`card-header ${styles.filters}`}>
+          <div className={`search-field ${styles.searchField}`}>
             <Icon name="search" size={16} />
             <label className="sr-only" htmlFor="tx-search">
               Search transactions
@@ -108,7 +108,7 @@ export function UsagePage() {
               }}
             />
           </div>
-          <div className="row filter-selects">
+          <div className={`row ${styles.filterSelects}`}>
             <Select<DateRange>
               label="Date range"
               hideLabel
@@ -160,7 +160,7 @@ export function UsagePage() {
           <>
             <TransactionsTable rows={rows} />
             {pagination && (
-              <div className="card-body table-footer">
+              <div className={`card-body ${styles.tableFooter}`}>
                 <span className="faint">
                   {formatNumber((pagination.page - 1) * pagination.limit + 1)}–
                   {formatNumber((pagination.page - 1) * pagination.limit + lines)} of{' '}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { authApi } from '../../api/auth-api.js';
+import { useResendVerification, useVerifyEmail } from '../../api/account-mutations.js';
 import { clearPendingEmail, getPendingEmail } from '../../api/token-store.js';
 import { AuthCard } from '../../components/auth/auth-card.js';
 import { Button } from '../../components/ui/button.js';
@@ -10,6 +10,8 @@ import { useCountdown } from '../../hooks/use-countdown.js';
 import { isDemoHandoffPending } from '../../lib/demo-handoff-pending.js';
 import { RESEND_COUNTDOWN_S } from '../../lib/site-config.js';
 import { useSession } from '../../session/session-context.js';
+import { LinkButton } from '../../components/ui/link-button.js';
+import styles from './verify-page.module.css';
 
 type Banner = { tone: 'success' | 'danger'; text: string } | null;
 
@@ -21,9 +23,10 @@ export function VerifyPage() {
   const { acceptTokens } = useSession();
   const [code, setCode] = useState('');
   const [loading, setLoading] = useState(false);
-  const [resending, setResending] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
   const [done, setDone] = useState(false);
+  const { mutateAsync: verify } = useVerifyEmail();
+  const resend = useResendVerification();
   const { left, restart } = useCountdown(RESEND_COUNTDOWN_S);
   const timers = useRef<number[]>([]);
 
@@ -42,7 +45,7 @@ export function VerifyPage() {
     setBanner(null);
     let result;
     try {
-      result = await authApi.verify(email, code.trim());
+      result = await verify({ email, code: code.trim() });
     } catch (caught) {
       setBanner({
         tone: 'danger',
@@ -92,18 +95,16 @@ export function VerifyPage() {
   };
 
   const onResend = async () => {
-    setResending(true);
     setBanner(null);
     try {
-      const response = await authApi.resendVerification(email);
+      const response = await resend.mutateAsync(email);
       setBanner({ tone: 'success', text: response?.message ?? 'A new code is on its way.' });
       restart();
     } catch {
       setBanner({ tone: 'danger', text: 'Failed to resend code. Please try again.' });
-    } finally {
-      setResending(false);
     }
   };
+  const resending = resend.isPending;
 
   return (
     <AuthCard
@@ -132,19 +133,14 @@ export function VerifyPage() {
         <Button type="submit" size="lg" block loading={loading} disabled={done}>
           {loading ? 'Verifying...' : 'Verify Email'}
         </Button>
-        <p className="muted" style={{ textAlign: 'center', fontSize: 14 }}>
+        <p className={`muted ${styles.resendNote}`}>
           Didn't get the code?{' '}
           {left > 0 ? (
             <span>Resend code in {left}s</span>
           ) : (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void onResend()}
-              disabled={resending || done}
-            >
+            <LinkButton onClick={() => void onResend()} disabled={resending || done}>
               {resending ? 'Sending...' : 'Resend code'}
-            </button>
+            </LinkButton>
           )}
         </p>
       </form>

@@ -11,6 +11,7 @@ import { useCountUp } from '../../hooks/use-count-up.js';
 import { WAITLIST_MESSAGE } from '../../lib/registration-error.js';
 import { WAITLIST_FLAG_KEY } from '../../lib/site-config.js';
 import { Input } from '../../components/ui/input.js';
+import styles from './waitlist-page.module.css';
 
 const PROMISES: ReadonlyArray<{ icon: IconName; title: string; body: string }> = [
   {
@@ -45,7 +46,7 @@ function JoinedCounter() {
   const count = useWaitlistCount();
   const { ref, value } = useCountUp<HTMLDivElement>(count.data?.total_signups ?? null);
   return (
-    <div ref={ref} className="waitlist-counter" aria-live="polite">
+    <div ref={ref} className={styles.waitlistCounter} aria-live="polite">
       {count.data && count.data.total_signups === 0 && (
         <>
           <Icon name="users" size={18} />
@@ -90,11 +91,8 @@ export function WaitlistPage() {
 
   const form =
     state === 'joined' ? (
-      <div className="joined card card-body" role="status">
-        <span
-          className="feature-icon"
-          style={{ background: 'var(--success-soft)', color: 'var(--success)' }}
-        >
+      <div className={`${styles.joined} card card-body`} role="status">
+        <span className={`feature-icon ${styles.joinedIcon}`}>
           <Icon name="check" size={22} />
         </span>
         <h2>You're In!</h2>
@@ -122,7 +120,7 @@ export function WaitlistPage() {
           {state === 'sending' ? 'Joining...' : 'Get Early Access'}
         </Button>
         {state === 'error' && (
-          <p className="text-danger waitlist-error" role="alert">
+          <p className={`text-danger ${styles.waitlistError}`} role="alert">
             Failed to join waitlist. Please try again.
           </p>
         )}

@@ -3,14 +3,14 @@ import type { JobResponse } from '@repobundle/contract';
 import { EmptyState, Skeleton } from '../../../components/ui/feedback.js';
 import { ChunkingAnalyticsView } from './chunking-analytics.js';
 import { FileNotes, ProcessingErrors, SkippedFiles } from './processing-errors.js';
-import './analytics.css';
+import jobPageStyles from '../job-page.module.css';
 
 export function AnalyticsTab({ job }: { job: JobResponse }) {
   const succeeded = job.status === 'succeeded';
   const analytics = useJobAnalytics(job.id, succeeded);
   const files = useJobFiles(job.id, succeeded);
   return (
-    <div className="stack job-stack">
+    <div className={`stack ${jobPageStyles.jobStack}`}>
       <ProcessingErrors job={job} />
       <FileNotes job={job} />
       <SkippedFiles job={job} />

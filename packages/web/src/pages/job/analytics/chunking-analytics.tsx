@@ -6,6 +6,8 @@ import { STRATEGY_LABELS } from '../job-labels.js';
 import { scoreTone, utilizationTone, type ScoreTone } from './analytics-colors.js';
 import { chunkTokens } from './chunk-tokens.js';
 import { TokensChart } from './tokens-chart.js';
+import { cx } from '../../../lib/class-names.js';
+import analyticsStyles from './analytics.module.css';
 
 function Score({
   label,
@@ -20,13 +22,13 @@ function Score({
 }) {
   const percent = Math.max(0, Math.min(100, value));
   return (
-    <div className={`score score-${tone}`}>
-      <div className="score-top">
-        <span className="score-label">{label}</span>
-        <span className="score-value">{value.toFixed(1)}%</span>
+    <div className={cx(analyticsStyles.score, SCORE_TONE_CLASSES[tone])}>
+      <div className={analyticsStyles.scoreTop}>
+        <span className={analyticsStyles.scoreLabel}>{label}</span>
+        <span className={analyticsStyles.scoreValue}>{value.toFixed(1)}%</span>
       </div>
       <div
-        className="score-bar"
+        className={analyticsStyles.scoreBar}
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
@@ -35,7 +37,7 @@ function Score({
       >
         <span style={{ width: `${percent}%` }} />
       </div>
-      <span className="faint score-hint">{hint}</span>
+      <span className={`faint ${analyticsStyles.scoreHint}`}>{hint}</span>
     </div>
   );
 }
@@ -54,7 +56,7 @@ function Trend({
   const icon = trend === 'up' ? 'trendUp' : trend === 'down' ? 'trendDown' : 'minus';
   const amount = delta === undefined ? '' : ` ${delta > 0 ? '+' : ''}${delta.toFixed(1)} pts`;
   return (
-    <div className={`trend trend-${trend}`}>
+    <div className={cx(analyticsStyles.trend, TREND_CLASSES[trend])}>
       <JobIcon name={icon} size={18} />
       <div>
         <strong>
@@ -70,6 +72,22 @@ function Trend({
     </div>
   );
 }
+
+// Tones, trends and suggestion kinds without a class of their own keep the base look.
+const SCORE_TONE_CLASSES: Record<ScoreTone, string | undefined> = {
+  good: analyticsStyles.scoreGood,
+  low: analyticsStyles.scoreLow,
+  neutral: undefined,
+};
+const TREND_CLASSES: Partial<Record<string, string>> = {
+  up: analyticsStyles.trendUp,
+  down: analyticsStyles.trendDown,
+  stable: analyticsStyles.trendStable,
+};
+const SUGGESTION_CLASSES: Partial<Record<string, string>> = {
+  improvement: analyticsStyles.suggestionImprovement,
+  warning: analyticsStyles.suggestionWarning,
+};
 
 const SUGGESTION_ICONS: Record<string, IconName> = {
   improvement: 'sparkles',
@@ -91,8 +109,8 @@ export function ChunkingAnalyticsView({
   const strategy =
     STRATEGY_LABELS[analytics.strategy as keyof typeof STRATEGY_LABELS] ?? analytics.strategy;
   return (
-    <div className="stack analytics-body">
-      <dl className="analytics-facts">
+    <div className={`stack ${analyticsStyles.analyticsBody}`}>
+      <dl className={analyticsStyles.analyticsFacts}>
         <div>
           <dt>Chunks</dt>
           <dd>{formatNumber(analytics.total_chunks)}</dd>
@@ -121,7 +139,7 @@ export function ChunkingAnalyticsView({
         </div>
       </dl>
 
-      <div className="scores">
+      <div className={analyticsStyles.scores}>
         <Score
           label="Utilization"
           value={analytics.utilization}
@@ -147,7 +165,7 @@ export function ChunkingAnalyticsView({
           hint="Chunks that hold whole units of code"
         />
       </div>
-      <p className="faint scores-note" data-testid="scores-note">
+      <p className={`faint ${analyticsStyles.scoresNote}`} data-testid="scores-note">
         These scores compare strategies on the same code; they do not grade the job.{' '}
         {fixedWindows
           ? 'Fixed Size cuts every window at the token limit wherever it falls, as requested, so low boundary and context scores are expected here: try File Based or Semantic to keep files and definitions whole.'
@@ -155,9 +173,9 @@ export function ChunkingAnalyticsView({
       </p>
 
       {comparison && (
-        <div className="trends">
+        <div className={analyticsStyles.trends}>
           {comparison.compared_jobs === 0 ? (
-            <div className="trend trend-stable">
+            <div className={`${analyticsStyles.trend} ${analyticsStyles.trendStable}`}>
               <JobIcon name="minus" size={18} />
               <div>
                 <strong>Nothing to compare yet</strong>
@@ -184,7 +202,7 @@ export function ChunkingAnalyticsView({
       )}
 
       <div>
-        <h3 className="analytics-subtitle">Tokens per chunk</h3>
+        <h3 className={analyticsStyles.analyticsSubtitle}>Tokens per chunk</h3>
         {tokens ? (
           <TokensChart data={tokens} tokenLimit={analytics.token_limit} />
         ) : (
@@ -193,22 +211,25 @@ export function ChunkingAnalyticsView({
       </div>
 
       <div>
-        <h3 className="analytics-subtitle">Suggestions</h3>
+        <h3 className={analyticsStyles.analyticsSubtitle}>Suggestions</h3>
         {analytics.suggestions.length === 0 ? (
-          <p className="muted suggestions-none">
+          <p className={`muted ${analyticsStyles.suggestionsNone}`}>
             <Icon name="check" size={16} /> No suggestions: this chunking looks well tuned.
           </p>
         ) : (
-          <ul className="suggestions">
+          <ul className={analyticsStyles.suggestions}>
             {analytics.suggestions.map((suggestion, index) => (
-              <li key={index} className={`suggestion suggestion-${suggestion.type}`}>
-                <span className="suggestion-icon">
+              <li
+                key={index}
+                className={cx(analyticsStyles.suggestion, SUGGESTION_CLASSES[suggestion.type])}
+              >
+                <span className={analyticsStyles.suggestionIcon}>
                   <Icon name={SUGGESTION_ICONS[suggestion.type] ?? 'info'} size={17} />
                 </span>
                 <div>
                   <strong>{suggestion.title}</strong>
                   <p>{suggestion.description}</p>
-                  <p className="suggestion-recommendation">
+                  <p className={analyticsStyles.suggestionRecommendation}>
                     <JobIcon name="lightbulb" size={14} /> {suggestion.recommendation}
                   </p>
                 </div>

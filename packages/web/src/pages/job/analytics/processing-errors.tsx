@@ -2,6 +2,7 @@ import type { JobError, JobResponse } from '@repobundle/contract';
 import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { JobIcon } from '../job-icons.js';
+import analyticsStyles from './analytics.module.css';
 
 /**
  * Reasons a file is left out by rule (its folder or name, the person's patterns, binary content,
@@ -58,13 +59,16 @@ export function SkippedFiles({ job }: { job: JobResponse }) {
         Left out by the file rules (dependency and build folders, lock files, binary files, files
         over the size cap, your ignore patterns). These are not errors.
       </p>
-      <ul className="error-list skipped-list">
+      <ul className={`${analyticsStyles.errorList} skipped-list`}>
         {skipped.map((entry, index) => (
-          <li key={`${entry.path ?? ''}-${index}`} className="error-item skipped-item">
+          <li
+            key={`${entry.path ?? ''}-${index}`}
+            className={`${analyticsStyles.errorItem} skipped-item`}
+          >
             <Icon name="file" size={17} />
             <div>
-              <div className="error-head">
-                <code className="error-path">{entry.path ?? 'Whole job'}</code>
+              <div className={analyticsStyles.errorHead}>
+                <code className={analyticsStyles.errorPath}>{entry.path ?? 'Whole job'}</code>
                 <Badge>{REASON_LABELS[entry.reason] ?? entry.reason}</Badge>
               </div>
               <p>{entry.message}</p>
@@ -91,7 +95,7 @@ export function ProcessingErrors({ job }: { job: JobResponse }) {
         </Badge>
       </div>
       {count === 0 ? (
-        <div className="card-body errors-none">
+        <div className={`card-body ${analyticsStyles.errorsNone}`}>
           <JobIcon name="checkCircle" size={20} />
           <span>
             {job.status === 'succeeded' || job.status === 'failed'
@@ -100,9 +104,9 @@ export function ProcessingErrors({ job }: { job: JobResponse }) {
           </span>
         </div>
       ) : (
-        <ul className="error-list">
+        <ul className={analyticsStyles.errorList}>
           {job.error && (
-            <li className="error-item error-fatal">
+            <li className={`${analyticsStyles.errorItem} ${analyticsStyles.errorFatal}`}>
               <Icon name="alert" size={17} />
               <div>
                 <strong>The job failed</strong>
@@ -111,11 +115,11 @@ export function ProcessingErrors({ job }: { job: JobResponse }) {
             </li>
           )}
           {failures.map((error, index) => (
-            <li key={`${error.path ?? ''}-${index}`} className="error-item">
+            <li key={`${error.path ?? ''}-${index}`} className={analyticsStyles.errorItem}>
               <Icon name="file" size={17} />
               <div>
-                <div className="error-head">
-                  <code className="error-path">{error.path ?? 'Whole job'}</code>
+                <div className={analyticsStyles.errorHead}>
+                  <code className={analyticsStyles.errorPath}>{error.path ?? 'Whole job'}</code>
                   <Badge tone="warning">{REASON_LABELS[error.reason] ?? error.reason}</Badge>
                 </div>
                 <p>{error.message}</p>
@@ -150,13 +154,16 @@ export function FileNotes({ job }: { job: JobResponse }) {
         A step you asked for could not apply to these files; they are in the output as described.
         {job.statistics?.file_notes_truncated ? ' The overview file lists every note.' : ''}
       </p>
-      <ul className="error-list skipped-list">
+      <ul className={`${analyticsStyles.errorList} skipped-list`}>
         {notes.map((entry, index) => (
-          <li key={`${entry.path}-${index}`} className="error-item skipped-item">
+          <li
+            key={`${entry.path}-${index}`}
+            className={`${analyticsStyles.errorItem} skipped-item`}
+          >
             <Icon name="file" size={17} />
             <div>
-              <div className="error-head">
-                <code className="error-path">{entry.path}</code>
+              <div className={analyticsStyles.errorHead}>
+                <code className={analyticsStyles.errorPath}>{entry.path}</code>
               </div>
               <p>{entry.note}</p>
             </div>

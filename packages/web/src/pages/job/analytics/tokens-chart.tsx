@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { formatNumber } from '../../../lib/format.js';
 import { distributionOf, overLimitOf, type ChunkTokens } from './chunk-tokens.js';
+import analyticsStyles from './analytics.module.css';
 
 const WIDTH = 1000;
 const HEIGHT = 240;
@@ -46,42 +47,57 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
   const approx = data.estimated ? '~' : '';
 
   return (
-    <figure className="chart">
-      <div className="chart-frame">
-        <div className="chart-axis" aria-hidden="true">
+    <figure className={analyticsStyles.chart}>
+      <div className={analyticsStyles.chartFrame}>
+        <div className={analyticsStyles.chartAxis} aria-hidden="true">
           {limitY / HEIGHT > 0.12 && (
-            <span style={{ top: 0 }}>{formatNumber(Math.round(top))}</span>
+            <span className={analyticsStyles.chartAxisTop}>{formatNumber(Math.round(top))}</span>
           )}
-          <span style={{ top: `${(limitY / HEIGHT) * 100}%` }} className="chart-axis-limit">
+          <span
+            style={{ top: `${(limitY / HEIGHT) * 100}%` }}
+            className={analyticsStyles.chartAxisLimit}
+          >
             {formatNumber(tokenLimit)}
           </span>
-          <span style={{ bottom: 0 }}>0</span>
+          <span className={analyticsStyles.chartAxisZero}>0</span>
         </div>
         <div
-          className="chart-plot"
+          className={analyticsStyles.chartPlot}
           onMouseMove={onMove}
           onMouseLeave={() => setHover(null)}
           role="img"
           aria-label={`Tokens per chunk for ${data.values.length} chunks: smallest ${approx}${formatNumber(stats.min)}, median ${approx}${formatNumber(stats.median)}, largest ${approx}${formatNumber(stats.max)}, token limit ${formatNumber(tokenLimit)}.`}
         >
           <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true">
-            <path className="chart-bars" d={barsPath(data.values, (v) => !isOver(v), top)} />
-            <path className="chart-bars-over" d={barsPath(data.values, isOver, top)} />
+            <path
+              className={analyticsStyles.chartBars}
+              d={barsPath(data.values, (v) => !isOver(v), top)}
+            />
+            <path
+              className={analyticsStyles.chartBarsOver}
+              d={barsPath(data.values, isOver, top)}
+            />
             {hover !== null && (
               <rect
-                className="chart-hover"
+                className={analyticsStyles.chartHover}
                 x={(hover * WIDTH) / data.values.length}
                 y={0}
                 width={WIDTH / data.values.length}
                 height={HEIGHT}
               />
             )}
-            <line className="chart-limit" x1={0} x2={WIDTH} y1={limitY} y2={limitY} />
-            <line className="chart-mean" x1={0} x2={WIDTH} y1={meanY} y2={meanY} />
+            <line
+              className={analyticsStyles.chartLimit}
+              x1={0}
+              x2={WIDTH}
+              y1={limitY}
+              y2={limitY}
+            />
+            <line className={analyticsStyles.chartMean} x1={0} x2={WIDTH} y1={meanY} y2={meanY} />
           </svg>
           {hover !== null && (
             <div
-              className="chart-tip"
+              className={analyticsStyles.chartTip}
               style={{ left: `${((hover + 0.5) / data.values.length) * 100}%` }}
             >
               <strong>{data.names[hover]}</strong>
@@ -89,25 +105,30 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
                 {approx}
                 {formatNumber(data.values[hover])} tokens
               </span>
-              {data.spans?.[hover] && <span className="chart-tip-files">{data.spans[hover]}</span>}
+              {data.spans?.[hover] && (
+                <span className={analyticsStyles.chartTipFiles}>{data.spans[hover]}</span>
+              )}
             </div>
           )}
         </div>
       </div>
-      <figcaption className="chart-legend">
+      <figcaption className={analyticsStyles.chartLegend}>
         <span>
-          <i className="swatch swatch-bar" /> Tokens per chunk
+          <i className={`${analyticsStyles.swatch} ${analyticsStyles.swatchBar}`} /> Tokens per
+          chunk
         </span>
         {overLimit > 0 && (
           <span>
-            <i className="swatch swatch-over" /> Over the limit ({overLimit})
+            <i className={`${analyticsStyles.swatch} ${analyticsStyles.swatchOver}`} /> Over the
+            limit ({overLimit})
           </span>
         )}
         <span>
-          <i className="swatch swatch-limit" /> Token limit {formatNumber(tokenLimit)}
+          <i className={`${analyticsStyles.swatch} ${analyticsStyles.swatchLimit}`} /> Token limit{' '}
+          {formatNumber(tokenLimit)}
         </span>
         <span>
-          <i className="swatch swatch-mean" /> Mean {approx}
+          <i className={`${analyticsStyles.swatch} ${analyticsStyles.swatchMean}`} /> Mean {approx}
           {formatNumber(stats.mean)}
         </span>
         <span className="faint">
@@ -118,21 +139,24 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
         </span>
       </figcaption>
       {data.estimated && (
-        <p className="faint chart-note">
+        <p className={`faint ${analyticsStyles.chartNote}`}>
           Estimated (this job finished before exact per-chunk counts were kept): each chunk&apos;s
           share of the tokens consumed, in proportion to the size of its output file. Estimates are
           not judged against the limit.
         </p>
       )}
-      <details className="chart-table" onToggle={(event) => setShowTable(event.currentTarget.open)}>
+      <details
+        className={analyticsStyles.chartTable}
+        onToggle={(event) => setShowTable(event.currentTarget.open)}
+      >
         <summary>Show as a table</summary>
         {showTable && (
-          <div className="chart-table-scroll">
+          <div className={analyticsStyles.chartTableScroll}>
             <table className="table">
               <thead>
                 <tr>
                   <th scope="col">Chunk</th>
-                  <th scope="col" className="num">
+                  <th scope="col" className={analyticsStyles.num}>
                     Tokens
                   </th>
                   {data.spans && <th scope="col">Files and lines</th>}
@@ -142,11 +166,13 @@ export function TokensChart({ data, tokenLimit }: { data: ChunkTokens; tokenLimi
                 {data.values.map((value, index) => (
                   <tr key={index}>
                     <td>{data.names[index]}</td>
-                    <td className="num">
+                    <td className={analyticsStyles.num}>
                       {approx}
                       {formatNumber(value)}
                     </td>
-                    {data.spans && <td className="chart-table-files">{data.spans[index]}</td>}
+                    {data.spans && (
+                      <td className={analyticsStyles.chartTableFiles}>{data.spans[index]}</td>
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -3,10 +3,11 @@ import type { JobResponse } from '@repobundle/contract';
 import { Icon } from '../../../components/ui/icons.js';
 import { formatNumber } from '../../../lib/format.js';
 import { CREDIT_TYPE_LABELS, STRATEGY_LABELS } from '../job-labels.js';
+import jobPageStyles from '../job-page.module.css';
 
 function Flag({ on }: { on: boolean }) {
   return (
-    <span className={on ? 'flag flag-on' : 'flag'}>
+    <span className={on ? `${jobPageStyles.flag} ${jobPageStyles.flagOn}` : jobPageStyles.flag}>
       {on ? <Icon name="check" size={12} /> : <Icon name="x" size={12} />}
       {on ? 'On' : 'Off'}
     </span>
@@ -15,7 +16,7 @@ function Flag({ on }: { on: boolean }) {
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="config-item">
+    <div className={jobPageStyles.configItem}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -32,7 +33,7 @@ export function JobConfiguration({ job }: { job: JobResponse }) {
         </h2>
       </div>
       <div className="card-body stack">
-        <dl className="config-grid">
+        <dl className={jobPageStyles.configGrid}>
           <Item label="Output format">
             <span className="format-chip">.{job.output_format}</span>
           </Item>
@@ -79,15 +80,15 @@ export function JobConfiguration({ job }: { job: JobResponse }) {
           </Item>
         </dl>
         {job.focus && (
-          <div className="config-patterns">
-            <span className="config-label">Focus</span>
-            <p className="config-text">{job.focus}</p>
+          <div className={jobPageStyles.configPatterns}>
+            <span className={jobPageStyles.configLabel}>Focus</span>
+            <p className={jobPageStyles.configText}>{job.focus}</p>
           </div>
         )}
         {job.keep_patterns.length > 0 && (
-          <div className="config-patterns">
-            <span className="config-label">Always keep</span>
-            <ul className="pattern-list">
+          <div className={jobPageStyles.configPatterns}>
+            <span className={jobPageStyles.configLabel}>Always keep</span>
+            <ul className={jobPageStyles.patternList}>
               {job.keep_patterns.map((pattern) => (
                 <li key={pattern}>
                   <code className="code-chip">{pattern}</code>
@@ -97,23 +98,23 @@ export function JobConfiguration({ job }: { job: JobResponse }) {
           </div>
         )}
         {job.header_text && (
-          <div className="config-patterns">
-            <span className="config-label">Header text</span>
-            <p className="config-text">{job.header_text}</p>
+          <div className={jobPageStyles.configPatterns}>
+            <span className={jobPageStyles.configLabel}>Header text</span>
+            <p className={jobPageStyles.configText}>{job.header_text}</p>
           </div>
         )}
         {job.instruction_text && (
-          <div className="config-patterns">
-            <span className="config-label">Instructions</span>
-            <p className="config-text">{job.instruction_text}</p>
+          <div className={jobPageStyles.configPatterns}>
+            <span className={jobPageStyles.configLabel}>Instructions</span>
+            <p className={jobPageStyles.configText}>{job.instruction_text}</p>
           </div>
         )}
-        <div className="config-patterns">
-          <span className="config-label">Custom patterns</span>
+        <div className={jobPageStyles.configPatterns}>
+          <span className={jobPageStyles.configLabel}>Custom patterns</span>
           {job.custom_patterns.length === 0 ? (
             <span className="faint">None</span>
           ) : (
-            <ul className="pattern-list">
+            <ul className={jobPageStyles.patternList}>
               {job.custom_patterns.map((pattern) => (
                 <li key={pattern}>
                   <code className="code-chip">{pattern}</code>
@@ -123,7 +124,7 @@ export function JobConfiguration({ job }: { job: JobResponse }) {
           )}
         </div>
         {job.gitignore_content && (
-          <details className="config-gitignore">
+          <details className={jobPageStyles.configGitignore}>
             <summary>
               .gitignore used ({formatNumber(job.gitignore_content.split('\n').length)} lines)
             </summary>

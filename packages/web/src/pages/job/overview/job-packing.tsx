@@ -6,7 +6,7 @@ import {
   levelClass,
 } from '../../../components/pack-levels/pack-levels.js';
 import { formatNumber } from '../../../lib/format.js';
-import './job-packing.css';
+import styles from './job-packing.module.css';
 
 /** Rows shown before "Show all": the list is least kept first, so these matter most. */
 const FIRST_ROWS = 12;
@@ -32,21 +32,21 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
         </span>
       </div>
       <div className="card-body stack">
-        <div className="packing-bar" aria-hidden="true">
+        <div className={styles.packingBar} aria-hidden="true">
           {PACK_LEVELS.map((level) =>
             packing.levels[level] > 0 ? (
               <span
                 key={level}
-                className={`packing-bar-part ${levelClass(level)}`}
+                className={`${styles.packingBarPart} ${levelClass(level)}`}
                 style={{ flexGrow: packing.levels[level] }}
               />
             ) : null,
           )}
         </div>
-        <ul className="packing-legend" aria-label="Files per level">
+        <ul className={styles.packingLegend} aria-label="Files per level">
           {PACK_LEVELS.map((level) => (
             <li key={level}>
-              <span className={`packing-dot ${levelClass(level)}`} />
+              <span className={`${styles.packingDot} ${levelClass(level)}`} />
               <span>{LEVEL_LABELS[level]}</span>
               <strong data-testid={`packing-count-${level}`}>
                 {formatNumber(packing.levels[level])}
@@ -54,20 +54,29 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
             </li>
           ))}
         </ul>
-        <ul className="packing-files" aria-label="File levels">
+        <ul className={styles.packingFiles} aria-label="File levels">
           {rows.map((file) => (
-            <li key={file.path} className="packing-file" data-level={file.level}>
+            <li
+              key={file.path}
+              className={styles.packingFile}
+              data-testid="packing-file"
+              data-level={file.level}
+            >
               {file.level_reason ? (
                 <details title={file.level_reason}>
                   <summary>
-                    <code className="packing-path">{file.path}</code>
+                    <code className={styles.packingPath} data-testid="packing-path">
+                      {file.path}
+                    </code>
                     <LevelBadge level={file.level} />
                   </summary>
-                  <p className="packing-reason">{file.level_reason}</p>
+                  <p className={styles.packingReason}>{file.level_reason}</p>
                 </details>
               ) : (
-                <div className="packing-row" title={LEVEL_HINTS[file.level]}>
-                  <code className="packing-path">{file.path}</code>
+                <div className={styles.packingRow} title={LEVEL_HINTS[file.level]}>
+                  <code className={styles.packingPath} data-testid="packing-path">
+                    {file.path}
+                  </code>
                   <LevelBadge level={file.level} />
                 </div>
               )}
@@ -92,7 +101,7 @@ export function JobPackingCard({ packing }: { packing: JobPacking }) {
 
 function LevelBadge({ level }: { level: PackLevel }) {
   return (
-    <span className={`packing-level ${levelClass(level)}`} data-testid="file-level">
+    <span className={`${styles.packingLevel} ${levelClass(level)}`} data-testid="file-level">
       {LEVEL_LABELS[level]}
     </span>
   );

@@ -1,6 +1,7 @@
 import type { JobResponse, JobSecrets } from '@repobundle/contract';
 import { Alert } from '../../../components/ui/feedback.js';
 import { formatNumber } from '../../../lib/format.js';
+import jobPageStyles from '../job-page.module.css';
 
 const plural = (count: number, word: string) =>
   `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -34,7 +35,7 @@ function SecretsBody({ secrets }: { secrets: JobSecrets }) {
         {plural(found, 'likely secret')} in {plural(secrets.files, 'file')}
         {low > 0 && `, ${formatNumber(low)} of low confidence`}
       </p>
-      <ul className="pattern-list" aria-label="Likely secrets by type">
+      <ul className={jobPageStyles.patternList} aria-label="Likely secrets by type">
         {Object.entries(secrets.found).map(([type, count]) => (
           <li key={type}>
             <code className="code-chip">{type}</code> {formatNumber(count)}
@@ -53,7 +54,7 @@ function SecretsBody({ secrets }: { secrets: JobSecrets }) {
       <SecretsAdvice secrets={secrets} />
       <details>
         <summary>Files</summary>
-        <ul className="pattern-list">
+        <ul className={jobPageStyles.patternList}>
           {secrets.by_file.map((row) => (
             <li key={`${row.path} ${row.type} ${row.confidence}`}>
               <code className="code-chip">{row.path}</code> {row.type} {formatNumber(row.count)}

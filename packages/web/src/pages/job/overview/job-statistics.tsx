@@ -1,13 +1,14 @@
 import type { JobResponse } from '@repobundle/contract';
 import { formatNumber } from '../../../lib/format.js';
+import jobPageStyles from '../job-page.module.css';
 
 function Metric({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <div className="metric">
+    <div className={jobPageStyles.metric}>
       <dt>{label}</dt>
       <dd>
-        <span className="metric-value">{value}</span>
-        {hint && <span className="metric-hint">{hint}</span>}
+        <span className={jobPageStyles.metricValue}>{value}</span>
+        {hint && <span className={jobPageStyles.metricHint}>{hint}</span>}
       </dd>
     </div>
   );
@@ -37,7 +38,7 @@ export function JobStatistics({ job }: { job: JobResponse }) {
           Job Statistics
         </h2>
       </div>
-      <dl className="metrics card-body">
+      <dl className={`${jobPageStyles.metrics} card-body`}>
         <Metric label="Files selected" value={formatNumber(job.total_files)} />
         <Metric
           label="Files processed"

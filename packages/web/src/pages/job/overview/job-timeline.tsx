@@ -2,6 +2,8 @@ import type { JobResponse } from '@repobundle/contract';
 import { Icon } from '../../../components/ui/icons.js';
 import { durationBetween, formatDateTime } from '../../../lib/format.js';
 import { describeScheduledDeletion } from '../../../lib/scheduled-deletion.js';
+import { cx } from '../../../lib/class-names.js';
+import jobPageStyles from '../job-page.module.css';
 
 interface Step {
   label: string;
@@ -42,27 +44,40 @@ export function JobTimeline({ job }: { job: JobResponse }) {
           Job Timeline
         </h2>
       </div>
-      <ol className="timeline card-body">
+      <ol className={`${jobPageStyles.timeline} card-body`}>
         {steps.map((step) => (
-          <li key={step.label} className={`timeline-step ${step.state}`}>
-            <span className="timeline-dot" aria-hidden="true">
+          <li
+            key={step.label}
+            className={cx(jobPageStyles.timelineStep, jobPageStyles[step.state])}
+          >
+            <span className={jobPageStyles.timelineDot} aria-hidden="true">
               {step.state === 'done' && <Icon name="check" size={11} />}
               {step.state === 'failed' && <Icon name="x" size={11} />}
             </span>
             <div>
               <strong>{step.label}</strong>
-              <span className="timeline-time">{step.at ? formatDateTime(step.at) : 'Not yet'}</span>
-              {step.detail && <span className="faint timeline-detail">{step.detail}</span>}
+              <span className={jobPageStyles.timelineTime}>
+                {step.at ? formatDateTime(step.at) : 'Not yet'}
+              </span>
+              {step.detail && (
+                <span className={`faint ${jobPageStyles.timelineDetail}`}>{step.detail}</span>
+              )}
             </div>
           </li>
         ))}
-        <li className="timeline-step deletion">
-          <span className="timeline-dot" aria-hidden="true">
+        <li className={`${jobPageStyles.timelineStep} ${jobPageStyles.deletion}`}>
+          <span className={jobPageStyles.timelineDot} aria-hidden="true">
             <Icon name="trash" size={11} />
           </span>
           <div>
             <strong>Scheduled deletion</strong>
-            <span className={deletion.overdue ? 'timeline-time text-danger' : 'timeline-time'}>
+            <span
+              className={
+                deletion.overdue
+                  ? `${jobPageStyles.timelineTime} text-danger`
+                  : jobPageStyles.timelineTime
+              }
+            >
               {deletion.text}
             </span>
           </div>

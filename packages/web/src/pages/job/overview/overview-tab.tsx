@@ -9,10 +9,11 @@ import { JobStatistics } from './job-statistics.js';
 import { JobTimeline } from './job-timeline.js';
 import { LiveProgress } from './live-progress.js';
 import { ProcessingTimeCard } from './processing-time-card.js';
+import jobPageStyles from '../job-page.module.css';
 
 export function OverviewTab({ job }: { job: JobResponse }) {
   return (
-    <div className="stack job-stack">
+    <div className={`stack ${jobPageStyles.jobStack}`}>
       {job.status === 'failed' && (
         <Alert tone="danger">
           <strong>This job failed.</strong> {job.error ?? 'Processing did not finish.'} Reserved
@@ -21,15 +22,15 @@ export function OverviewTab({ job }: { job: JobResponse }) {
       )}
       {isRunning(job) && <LiveProgress job={job} />}
       {/* Two columns on wide screens; on narrow ones the items follow their CSS order. */}
-      <div className="overview-grid">
-        <div className="overview-column">
+      <div className={jobPageStyles.overviewGrid}>
+        <div className={jobPageStyles.overviewColumn}>
           <JobStatistics job={job} />
           {job.statistics?.model && <JobModelFit fit={job.statistics.model} />}
           {job.statistics?.packing && <JobPackingCard packing={job.statistics.packing} />}
           <JobSecretsCard job={job} />
           <JobConfiguration job={job} />
         </div>
-        <div className="overview-column">
+        <div className={jobPageStyles.overviewColumn}>
           <ProcessingTimeCard job={job} />
           <JobTimeline job={job} />
         </div>

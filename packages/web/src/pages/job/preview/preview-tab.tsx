@@ -4,6 +4,8 @@ import { EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { useSession } from '../../../session/session-context.js';
 import { OutputBrowser } from './output-browser.js';
 import { OutputStats } from './output-stats.js';
+import jobPageStyles from '../job-page.module.css';
+import styles from './preview-tab.module.css';
 
 /** Preview Files: the results of a succeeded job, or why there are none yet. */
 export function PreviewTab({
@@ -37,7 +39,7 @@ export function PreviewTab({
       <div className="card">
         <div className="empty">
           <Spinner />
-          <h3 style={{ fontSize: 17 }}>Processing Job...</h3>
+          <h3 className={styles.processingTitle}>Processing Job...</h3>
           <p className="muted">
             Your output files will appear here as soon as processing finishes.
           </p>
@@ -54,7 +56,7 @@ export function PreviewTab({
     );
   }
   return (
-    <div className="stack job-stack">
+    <div className={`stack ${jobPageStyles.jobStack}`}>
       <OutputStats job={job} />
       <OutputBrowser jobId={job.id} />
     </div>

@@ -13,8 +13,9 @@ import { saveText } from '../file-actions.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from '../preview/file-tree.js';
 import { useViewerKeys } from './viewer-keys.js';
-import './viewer.css';
 import { Input } from '../../../components/ui/input.js';
+import styles from './full-screen-viewer.module.css';
+import jobPageStyles from '../job-page.module.css';
 
 /** Viewer font 8 to 24 px, default 14. */
 export const MIN_FONT = 8;
@@ -72,29 +73,29 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
   return createPortal(
     <div
       ref={panel}
-      className="viewer"
+      className={styles.viewer}
       role="dialog"
       aria-modal="true"
       aria-label="Full-screen file viewer"
       tabIndex={-1}
     >
-      <header className="viewer-bar">
-        <div className="viewer-file">
-          <span className="viewer-file-icon">
+      <header className={styles.viewerBar}>
+        <div className={styles.viewerFile}>
+          <span className={styles.viewerFileIcon}>
             <JobIcon name="fileText" size={18} />
           </span>
-          <div className="viewer-file-text">
-            <h2 className="viewer-title" title={file?.path}>
+          <div className={styles.viewerFileText}>
+            <h2 className={styles.viewerTitle} title={file?.path}>
               {file?.name ?? 'No file'}
             </h2>
-            <span className="viewer-meta">
+            <span className={styles.viewerMeta}>
               {file && file.path !== file.name && <span className="faint">{file.path}</span>}
               {doc && <Badge tone="primary">{doc.language}</Badge>}
               {doc && <span className="faint">{formatNumber(doc.lines.length)} lines</span>}
             </span>
           </div>
         </div>
-        <div className="viewer-nav">
+        <div className={styles.viewerNav}>
           <Button
             variant="ghost"
             size="sm"
@@ -104,20 +105,27 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
           >
             <Icon name="chevronLeft" size={18} />
           </Button>
-          <span className="viewer-count" aria-live="polite">
+          <span className={styles.viewerCount} aria-live="polite">
             {files.length === 0 ? 0 : index + 1} / {files.length}
           </span>
           <Button variant="ghost" size="sm" icon aria-label="Next file" onClick={() => step(1)}>
             <Icon name="chevronRight" size={18} />
           </Button>
-          <Button variant="secondary" size="sm" icon aria-label="Close viewer" onClick={onClose}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon
+            className={styles.closeButton}
+            aria-label="Close viewer"
+            onClick={onClose}
+          >
             <Icon name="close" size={18} />
           </Button>
         </div>
       </header>
 
-      <div className="viewer-tools">
-        <div className="viewer-search">
+      <div className={styles.viewerTools}>
+        <div className={styles.viewerSearch}>
           <Icon name="search" size={15} />
           <Input
             ref={searchInput}
@@ -133,7 +141,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
               else search.next();
             }}
           />
-          <span className="viewer-counter" aria-live="polite" data-testid="search-counter">
+          <span className={styles.viewerCounter} aria-live="polite" data-testid="search-counter">
             {search.counter}
           </span>
           <Button
@@ -157,8 +165,8 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
             <Icon name="chevronDown" size={16} />
           </Button>
         </div>
-        <div className="viewer-actions">
-          <div className="font-size" role="group" aria-label="Font size">
+        <div className={styles.viewerActions}>
+          <div className={styles.fontSize} role="group" aria-label="Font size">
             <Button
               variant="ghost"
               size="sm"
@@ -168,7 +176,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
             >
               A-
             </Button>
-            <span className="font-size-value" aria-live="polite">
+            <span className={styles.fontSizeValue} aria-live="polite">
               {fontSize}px
             </span>
             <Button
@@ -183,7 +191,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
           </div>
           <Button variant="secondary" size="sm" onClick={() => setShowLines((value) => !value)}>
             <JobIcon name="lineNumbers" size={15} />
-            <span className="btn-text">{showLines ? 'Hide Lines' : 'Show Lines'}</span>
+            <span className={jobPageStyles.btnText}>{showLines ? 'Hide Lines' : 'Show Lines'}</span>
           </Button>
           <Button
             variant="secondary"
@@ -192,7 +200,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
             onClick={() => setWrap((value) => !value)}
           >
             <JobIcon name="wrap" size={15} />
-            <span className="btn-text">Wrap</span>
+            <span className={jobPageStyles.btnText}>Wrap</span>
           </Button>
           <CopyTextButton text={text} />
           <Button
@@ -202,12 +210,12 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
             onClick={() => file && text !== undefined && saveText(text, file.name)}
           >
             <Icon name="download" size={15} />
-            <span className="btn-text">Download</span>
+            <span className={jobPageStyles.btnText}>Download</span>
           </Button>
         </div>
       </div>
 
-      <div className="viewer-body">
+      <div className={`viewer-body ${styles.viewerBody}`}>
         {content.isPending && file ? (
           <div className="code-state">
             <Spinner />
@@ -236,7 +244,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
         ) : null}
       </div>
 
-      <footer className="viewer-hints" aria-hidden="true">
+      <footer className={styles.viewerHints} aria-hidden="true">
         <span>
           <kbd>Esc</kbd> close
         </span>

@@ -3,6 +3,9 @@ import { STRATEGY_LABELS } from './advanced-summary.js';
 import { overlapError, type UploadOptions } from './job-fields.js';
 import { formatTokenLimit } from './token-limits.js';
 import type { UpdateOption } from './use-upload-options.js';
+import { cx } from '../../../lib/class-names.js';
+import uploadPageStyles from '../upload-page.module.css';
+import fitTabStyles from '../fit/fit-tab.module.css';
 
 const STRATEGIES: ReadonlyArray<{ id: ChunkingStrategy; description: string }> = [
   {
@@ -28,13 +31,16 @@ export function ChunkingTab({ options, update }: { options: UploadOptions; updat
   const error = overlapError(options);
   return (
     <div className="stack">
-      <fieldset className="config-section">
-        <legend className="config-legend">Strategy</legend>
-        <div className="strategy-grid">
+      <fieldset className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
+        <legend className={uploadPageStyles.configLegend}>Strategy</legend>
+        <div className={uploadPageStyles.strategyGrid}>
           {STRATEGIES.map((strategy) => (
             <label
               key={strategy.id}
-              className={`option-card${options.chunkingStrategy === strategy.id ? ' is-selected' : ''}`}
+              className={cx(
+                uploadPageStyles.optionCard,
+                options.chunkingStrategy === strategy.id && uploadPageStyles.isSelected,
+              )}
             >
               <input
                 type="radio"
@@ -43,14 +49,16 @@ export function ChunkingTab({ options, update }: { options: UploadOptions; updat
                 checked={options.chunkingStrategy === strategy.id}
                 onChange={() => update('chunkingStrategy', strategy.id)}
               />
-              <span className="option-card-title">{STRATEGY_LABELS[strategy.id]}</span>
-              <span className="option-card-hint">{strategy.description}</span>
+              <span className={uploadPageStyles.optionCardTitle}>
+                {STRATEGY_LABELS[strategy.id]}
+              </span>
+              <span className={uploadPageStyles.optionCardHint}>{strategy.description}</span>
             </label>
           ))}
         </div>
       </fieldset>
       {options.chunkingStrategy === 'fixed' && (
-        <div className="field overlap-field">
+        <div className={`field ${uploadPageStyles.overlapField}`}>
           <label className="field-label" htmlFor="chunk-overlap">
             Overlap between chunks (tokens)
           </label>

@@ -10,6 +10,7 @@ import { GitignoreTab } from './gitignore-tab.js';
 import { OutputTab } from './output-tab.js';
 import { SecretsTab } from './secrets-tab.js';
 import type { UpdateOption } from './use-upload-options.js';
+import uploadPageStyles from '../upload-page.module.css';
 
 type TabId = 'output' | 'fit' | 'chunking' | 'gitignore' | 'secrets';
 const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
@@ -42,40 +43,40 @@ export function ConfigPanel({
   const bodyId = useId();
   const summary = summarizeOptions(options);
   return (
-    <section className="card config-panel" aria-label="Configuration">
+    <section className={`card ${uploadPageStyles.configPanel}`} aria-label="Configuration">
       <button
         type="button"
-        className="config-head"
+        className={uploadPageStyles.configHead}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="config-title">
-          <span className="feature-icon config-icon">
+        <span className={uploadPageStyles.configTitle}>
+          <span className={`feature-icon ${uploadPageStyles.configIcon}`}>
             <UploadIcon name="sliders" size={18} />
           </span>
           <span>
             <strong>Configuration</strong>
-            <span className="faint config-subtitle">
+            <span className={`faint ${uploadPageStyles.configSubtitle}`}>
               Output, model fit, chunking, ignore rules and secrets
             </span>
           </span>
         </span>
         <Icon name={open ? 'chevronDown' : 'chevronRight'} />
       </button>
-      <ul className="advanced-summary" aria-label="Advanced options summary">
+      <ul className={uploadPageStyles.advancedSummary} aria-label="Advanced options summary">
         {summary.map((item) => (
           <li key={item.type}>
-            <span className="advanced-type">{item.type}</span>
-            <span className="advanced-details">{shortDetails(item.details)}</span>
+            <span className={uploadPageStyles.advancedType}>{item.type}</span>
+            <span className={uploadPageStyles.advancedDetails}>{shortDetails(item.details)}</span>
           </li>
         ))}
       </ul>
       {open && (
-        <div id={bodyId} className="config-body">
+        <div id={bodyId} className={uploadPageStyles.configBody}>
           <Tabs<TabId> label="Configuration" tabs={TABS} value={tab} onChange={setTab} />
           <div
-            className="config-tab"
+            className={uploadPageStyles.configTab}
             role="tabpanel"
             aria-label={TABS.find((t) => t.id === tab)!.label}
           >

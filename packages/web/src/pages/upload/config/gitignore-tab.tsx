@@ -8,6 +8,9 @@ import { GITIGNORE_TEMPLATES } from './gitignore-templates.js';
 import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import type { UpdateOption } from './use-upload-options.js';
+import { LinkButton } from '../../../components/ui/link-button.js';
+import uploadPageStyles from '../upload-page.module.css';
+import fitTabStyles from '../fit/fit-tab.module.css';
 
 /** Git Ignore Configuration: respect .gitignore, custom patterns (validated), templates. */
 export function GitignoreTab({
@@ -35,16 +38,16 @@ export function GitignoreTab({
   };
 
   return (
-    <div className="config-grid">
-      <div className="config-section">
+    <div className={uploadPageStyles.configGrid}>
+      <div className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
         <OptionToggle
           label="Respect .gitignore files"
           description="Skips what the archive's own .gitignore files ignore. May add 10 to 20% processing time."
           checked={options.useGitignore}
           onChange={(value) => update('useGitignore', value)}
         />
-        <span className="config-legend">Templates</span>
-        <div className="template-row">
+        <span className={uploadPageStyles.configLegend}>Templates</span>
+        <div className={uploadPageStyles.templateRow}>
           {GITIGNORE_TEMPLATES.map((template) => (
             <Button
               key={template.name}
@@ -63,16 +66,16 @@ export function GitignoreTab({
           ))}
         </div>
       </div>
-      <div className="config-section">
-        <span className="config-legend">Custom patterns</span>
-        <form className="pattern-form" onSubmit={onAdd} noValidate>
-          <div className="field pattern-input">
+      <div className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
+        <span className={uploadPageStyles.configLegend}>Custom patterns</span>
+        <form className={uploadPageStyles.patternForm} onSubmit={onAdd} noValidate>
+          <div className={`field ${uploadPageStyles.patternInput}`}>
             <label className="sr-only" htmlFor="custom-pattern">
               Pattern
             </label>
             <input
               id="custom-pattern"
-              className="input code-font"
+              className={`input ${uploadPageStyles.codeFont}`}
               placeholder="e.g. **/*.test.ts or docs/"
               value={text}
               aria-invalid={error ? true : undefined}
@@ -103,11 +106,11 @@ export function GitignoreTab({
           </span>
         )}
         {patterns.length === 0 ? (
-          <p className="faint config-note">
+          <p className={`faint ${uploadPageStyles.configNote}`}>
             No custom patterns. Excludes drop matching files; includes keep only matching files.
           </p>
         ) : (
-          <ul className="pattern-list" aria-label="Custom patterns">
+          <ul className={uploadPageStyles.patternList} aria-label="Custom patterns">
             {patterns.map((pattern, index) => (
               <li key={`${pattern.type}-${pattern.pattern}`}>
                 <Badge tone={pattern.type === 'exclude' ? 'danger' : 'success'}>
@@ -115,7 +118,7 @@ export function GitignoreTab({
                 </Badge>
                 <code>{pattern.pattern}</code>
                 {pattern.source !== 'custom' && (
-                  <span className="faint pattern-source">
+                  <span className={`faint ${uploadPageStyles.patternSource}`}>
                     {pattern.source.replace('template:', '')}
                   </span>
                 )}
@@ -137,13 +140,7 @@ export function GitignoreTab({
           </ul>
         )}
         {patterns.length > 0 && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => update('customPatterns', [])}
-          >
-            Clear all patterns
-          </button>
+          <LinkButton onClick={() => update('customPatterns', [])}>Clear all patterns</LinkButton>
         )}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import uploadPageStyles from '../upload-page.module.css';
 
 /** A labelled switch with a description, for the configuration tabs. */
 export function OptionToggle({
@@ -15,20 +16,22 @@ export function OptionToggle({
   badge?: ReactNode;
 }) {
   return (
-    <label className="option-toggle">
+    <label className={uploadPageStyles.optionToggle}>
       <input
         type="checkbox"
         role="switch"
-        className="switch-input"
+        className={uploadPageStyles.switchInput}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span className="option-toggle-text">
-        <span className="option-toggle-label">
+      <span className={uploadPageStyles.optionToggleText}>
+        <span className={uploadPageStyles.optionToggleLabel}>
           {label}
           {badge}
         </span>
-        {description && <span className="faint option-toggle-description">{description}</span>}
+        {description && (
+          <span className={`faint ${uploadPageStyles.optionToggleDescription}`}>{description}</span>
+        )}
       </span>
     </label>
   );

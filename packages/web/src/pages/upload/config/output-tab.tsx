@@ -5,6 +5,9 @@ import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import { TokenLimitField } from './token-limit-field.js';
 import type { UpdateOption } from './use-upload-options.js';
+import { cx } from '../../../lib/class-names.js';
+import uploadPageStyles from '../upload-page.module.css';
+import fitTabStyles from '../fit/fit-tab.module.css';
 
 const FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
 
@@ -28,16 +31,20 @@ interface OutputTabProps {
 /** Output & Processing: format (limited by plan), processing flags, token limit. */
 export function OutputTab({ options, update, allowedFormats, selection }: OutputTabProps) {
   return (
-    <div className="config-grid">
-      <fieldset className="config-section">
-        <legend className="config-legend">Output format</legend>
-        <div className="format-grid">
+    <div className={uploadPageStyles.configGrid}>
+      <fieldset className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
+        <legend className={uploadPageStyles.configLegend}>Output format</legend>
+        <div className={uploadPageStyles.formatGrid}>
           {FORMATS.map((format) => {
             const allowed = allowedFormats.includes(format);
             return (
               <label
                 key={format}
-                className={`option-card${allowed ? '' : ' is-locked'}${options.outputFormat === format ? ' is-selected' : ''}`}
+                className={cx(
+                  uploadPageStyles.optionCard,
+                  !allowed && uploadPageStyles.isLocked,
+                  options.outputFormat === format && uploadPageStyles.isSelected,
+                )}
               >
                 <input
                   type="radio"
@@ -47,11 +54,11 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
                   disabled={!allowed}
                   onChange={() => update('outputFormat', format)}
                 />
-                <span className="option-card-title">
+                <span className={uploadPageStyles.optionCardTitle}>
                   {FORMAT_LABELS[format]}
                   {!allowed && <Icon name="lock" size={13} />}
                 </span>
-                <span className="option-card-hint">
+                <span className={uploadPageStyles.optionCardHint}>
                   {allowed ? FORMAT_HINTS[format] : <Link to="/pricing">Upgrade to access</Link>}
                 </span>
               </label>
@@ -65,7 +72,7 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
             </label>
             <textarea
               id="custom-template"
-              className="input textarea code-font"
+              className={`input ${uploadPageStyles.textarea} ${uploadPageStyles.codeFont}`}
               rows={8}
               value={options.template}
               onChange={(event) => update('template', event.target.value)}
@@ -77,8 +84,8 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           </div>
         )}
       </fieldset>
-      <div className="config-section">
-        <span className="config-legend">Processing</span>
+      <div className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
+        <span className={uploadPageStyles.configLegend}>Processing</span>
         <OptionToggle
           label="Include comments"
           description="Off removes comments with a parser, never inside strings."
@@ -108,15 +115,15 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           selection={selection}
         />
       </div>
-      <fieldset className="config-section">
-        <legend className="config-legend">Words for the model</legend>
+      <fieldset className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
+        <legend className={uploadPageStyles.configLegend}>Words for the model</legend>
         <div className="field">
           <label className="field-label" htmlFor="header-text">
             Header text
           </label>
           <textarea
             id="header-text"
-            className="input textarea"
+            className={`input ${uploadPageStyles.textarea}`}
             rows={2}
             maxLength={65_536}
             placeholder="What this repository is, e.g. The billing service of Acme's shop."
@@ -130,7 +137,7 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           </label>
           <textarea
             id="instruction-text"
-            className="input textarea"
+            className={`input ${uploadPageStyles.textarea}`}
             rows={3}
             maxLength={65_536}
             placeholder="What the model should do, e.g. Review for bugs and list each with its file."

@@ -3,6 +3,7 @@ import { Icon } from '../../../components/ui/icons.js';
 import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import type { UpdateOption } from './use-upload-options.js';
+import uploadPageStyles from '../upload-page.module.css';
 
 const DETECTED = [
   'Cloud keys (AWS, Google Cloud, Azure)',
@@ -14,8 +15,8 @@ const DETECTED = [
 /** Secret Configuration: redaction on or off, with the Enabled badge. */
 export function SecretsTab({ options, update }: { options: UploadOptions; update: UpdateOption }) {
   return (
-    <div className="stack config-narrow">
-      <div className="secret-panel">
+    <div className={`stack ${uploadPageStyles.configNarrow}`}>
+      <div className={uploadPageStyles.secretPanel}>
         <OptionToggle
           label="Secret Detection"
           description="Finds credentials and replaces each value with a marker such as [REDACTED:aws-access-key]. Counts per file are reported; the secret never is."
@@ -24,7 +25,7 @@ export function SecretsTab({ options, update }: { options: UploadOptions; update
           badge={options.redactSecrets ? <Badge tone="success">Enabled</Badge> : null}
         />
       </div>
-      <ul className="check-list secret-list">
+      <ul className={`check-list ${uploadPageStyles.secretList}`}>
         {DETECTED.map((item) => (
           <li key={item}>
             <Icon name="shield" size={15} />
@@ -32,7 +33,9 @@ export function SecretsTab({ options, update }: { options: UploadOptions; update
           </li>
         ))}
       </ul>
-      <p className="faint config-note">Secret detection raises processing time by 2 to 3 times.</p>
+      <p className={`faint ${uploadPageStyles.configNote}`}>
+        Secret detection raises processing time by 2 to 3 times.
+      </p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   TOKEN_LIMITS,
   type TokenLimit,
 } from './token-limits.js';
+import uploadPageStyles from '../upload-page.module.css';
 
 interface TokenLimitFieldProps {
   value: TokenLimit;
@@ -17,7 +18,7 @@ interface TokenLimitFieldProps {
 export function TokenLimitField({ value, onChange, selection }: TokenLimitFieldProps) {
   const suggestions = suggestTokenLimits(selection);
   return (
-    <div className="stack token-limit">
+    <div className={`stack ${uploadPageStyles.tokenLimit}`}>
       <Select
         label="Token limit per chunk"
         value={String(value)}
@@ -28,7 +29,7 @@ export function TokenLimitField({ value, onChange, selection }: TokenLimitFieldP
         onChange={(next) => onChange(Number(next) as TokenLimit)}
       />
       {suggestions.length > 0 && (
-        <div className="suggestions">
+        <div className={uploadPageStyles.suggestions}>
           <span className="faint">Suggested:</span>
           {suggestions.map((suggestion) => (
             <button

@@ -2,6 +2,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { languageLabel } from './languages.js';
 import type { ExplorerState } from './use-explorer.js';
+import { LinkButton } from '../../../components/ui/link-button.js';
 
 /** Search, Check All / Uncheck All, and the language filter built from the languages present. */
 export function ExplorerToolbar({ explorer }: { explorer: ExplorerState }) {
@@ -47,13 +48,9 @@ export function ExplorerToolbar({ explorer }: { explorer: ExplorerState }) {
             </button>
           ))}
           {tree.languages.length > 1 && (
-            <button
-              type="button"
-              className="link-button chip-all"
-              onClick={() => explorer.setAllLanguages(!allOn)}
-            >
+            <LinkButton className="chip-all" onClick={() => explorer.setAllLanguages(!allOn)}>
               {allOn ? 'Clear languages' : 'All languages'}
-            </button>
+            </LinkButton>
           )}
         </div>
       )}

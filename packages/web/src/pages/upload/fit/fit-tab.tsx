@@ -15,7 +15,9 @@ import { OptionToggle } from '../config/option-toggle.js';
 import type { UpdateOption } from '../config/use-upload-options.js';
 import { chosenBudget, fitError, type BudgetMode, type FitOptions } from './fit-options.js';
 import { useModels } from './use-models.js';
-import './fit.css';
+import { cx } from '../../../lib/class-names.js';
+import uploadPageStyles from '../upload-page.module.css';
+import styles from './fit-tab.module.css';
 
 const MODES: ReadonlyArray<{ mode: BudgetMode; title: string; hint: string }> = [
   { mode: 'none', title: 'No budget', hint: 'Every selected file, whole' },
@@ -50,9 +52,9 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
   const packing = fit.mode !== 'none';
   const defaultReserve = model ? Math.floor(model.context_window * DEFAULT_RESERVE_FRACTION) : null;
   return (
-    <div className="config-grid fit-tab">
-      <fieldset className="config-section">
-        <legend className="config-legend">Model</legend>
+    <div className={`${uploadPageStyles.configGrid} ${styles.fitTab}`}>
+      <fieldset className={`${uploadPageStyles.configSection} ${styles.configSection}`}>
+        <legend className={uploadPageStyles.configLegend}>Model</legend>
         <div className="stack">
           <Select
             label="Target model"
@@ -65,7 +67,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
             onChange={(value) => update('targetModel', value)}
           />
           {model ? (
-            <dl className="fit-model-facts" aria-label="Model facts">
+            <dl className={styles.fitModelFacts} aria-label="Model facts">
               <div>
                 <dt>Tokenizer</dt>
                 <dd>{model.tokenizer}</dd>
@@ -100,14 +102,14 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           checked={options.compress}
           onChange={(value) => update('compress', value)}
         />
-        <div className="fit-ladder">
-          <span className="fit-ladder-title" id="fit-ladder-title">
+        <div className={styles.fitLadder}>
+          <span className={styles.fitLadderTitle} id="fit-ladder-title">
             Under a budget, files step down
           </span>
           <ol aria-labelledby="fit-ladder-title">
             {PACK_LEVELS.map((level) => (
               <li key={level} className={levelClass(level)}>
-                <span className="fit-ladder-dot" aria-hidden="true" />
+                <span className={styles.fitLadderDot} aria-hidden="true" />
                 <span>
                   <strong>{LEVEL_LABELS[level]}</strong>
                   <span className="faint">{LEVEL_HINTS[level]}</span>
@@ -117,18 +119,22 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </ol>
         </div>
       </fieldset>
-      <fieldset className="config-section">
-        <legend className="config-legend fit-legend">
+      <fieldset className={`${uploadPageStyles.configSection} ${styles.configSection}`}>
+        <legend className={`${uploadPageStyles.configLegend} ${styles.fitLegend}`}>
           Budget
           {!budgetPacking && <Badge tone="primary">Starter+</Badge>}
         </legend>
-        <div className="fit-mode-grid" role="radiogroup" aria-label="Budget">
+        <div className={styles.fitModeGrid} role="radiogroup" aria-label="Budget">
           {MODES.map(({ mode, title, hint }) => {
             const locked = mode !== 'none' && !budgetPacking;
             return (
               <label
                 key={mode}
-                className={`option-card${locked ? ' is-locked' : ''}${fit.mode === mode ? ' is-selected' : ''}`}
+                className={cx(
+                  uploadPageStyles.optionCard,
+                  locked && uploadPageStyles.isLocked,
+                  fit.mode === mode && uploadPageStyles.isSelected,
+                )}
               >
                 <input
                   type="radio"
@@ -138,11 +144,11 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
                   disabled={locked}
                   onChange={() => setFit('mode', mode)}
                 />
-                <span className="option-card-title">
+                <span className={uploadPageStyles.optionCardTitle}>
                   {title}
                   {locked && <Icon name="lock" size={13} />}
                 </span>
-                <span className="option-card-hint">
+                <span className={uploadPageStyles.optionCardHint}>
                   {locked ? <Link to="/pricing">Upgrade to access</Link> : hint}
                 </span>
               </label>
@@ -177,7 +183,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </span>
         ) : (
           budget !== null && (
-            <p className="fit-budget-line" data-testid="fit-budget">
+            <p className={styles.fitBudgetLine} data-testid="fit-budget">
               <Icon name="layers" size={15} />
               <span>
                 Packs to <strong>{formatNumber(budget)}</strong> tokens: least important files are
@@ -192,7 +198,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </label>
           <textarea
             id="fit-focus"
-            className="input textarea"
+            className={`input ${uploadPageStyles.textarea}`}
             rows={2}
             maxLength={4096}
             disabled={!packing}
@@ -207,7 +213,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </label>
           <textarea
             id="fit-keep"
-            className="input textarea code-font"
+            className={`input ${uploadPageStyles.textarea} ${uploadPageStyles.codeFont}`}
             rows={2}
             disabled={!packing}
             placeholder={'src/billing/**\n*.sql'}

@@ -1,6 +1,9 @@
 import type { ModelRow } from '@repobundle/contract';
 import { formatNumber } from '../../../lib/format.js';
 import { modelTokensOf, roundEstimate } from './model-tokens.js';
+import { cx } from '../../../lib/class-names.js';
+import uploadPageStyles from '../upload-page.module.css';
+import fitTabStyles from './fit-tab.module.css';
 
 interface ModelStatProps {
   model: ModelRow;
@@ -25,21 +28,22 @@ export function ModelStat({ model, o200kTokens, ownTokens, counted, budget }: Mo
       ? ''
       : `${formatNumber(result.limit)} ${result.limitKind === 'budget' ? 'budget' : 'window'}`;
   let verdict = 'counting';
-  let tone = 'summary-fit-pending';
+  let tone: string | undefined;
   if (result === null) {
     verdict = 'no estimate for this tokenizer';
   } else if (counted || result.fits === false) {
     // While counting, only "over" is already certain: the count only grows.
     if (result.fits === true) {
       verdict = `fits ${limitText}`;
-      tone = 'summary-fit-yes';
+      tone = fitTabStyles.summaryFitYes;
     } else if (result.fits === false) {
       verdict = `over ${limitText}`;
       // Over a budget is what packing is for: the job degrades files until the bundle fits.
-      tone = result.limitKind === 'budget' ? 'summary-fit-maybe' : 'summary-fit-no';
+      tone =
+        result.limitKind === 'budget' ? fitTabStyles.summaryFitMaybe : fitTabStyles.summaryFitNo;
     } else {
       verdict = `may not fit ${limitText}`;
-      tone = 'summary-fit-maybe';
+      tone = fitTabStyles.summaryFitMaybe;
     }
   }
   const explanation =
@@ -57,21 +61,37 @@ export function ModelStat({ model, o200kTokens, ownTokens, counted, budget }: Mo
         ? `${counted ? '' : '≥'}${formatNumber(result.tokens)}`
         : `~${formatNumber(roundEstimate(result.tokens))}`;
   return (
-    <div className="summary-stat summary-stat-secondary summary-stat-model" title={explanation}>
-      <span className="summary-label">
-        <span className="label-long">{model.name}</span>
-        <span className="label-short" aria-hidden="true">
+    <div
+      className={`${uploadPageStyles.summaryStat} ${uploadPageStyles.summaryStatSecondary} ${fitTabStyles.summaryStatModel}`}
+      data-testid="model-stat"
+      title={explanation}
+    >
+      <span className={uploadPageStyles.summaryLabel}>
+        <span className={uploadPageStyles.labelLong}>{model.name}</span>
+        <span className={uploadPageStyles.labelShort} aria-hidden="true">
           Model
         </span>
       </span>
       <strong
-        className={result?.exact ? 'summary-value' : 'summary-value summary-value-estimate'}
+        className={
+          result?.exact
+            ? uploadPageStyles.summaryValue
+            : `${uploadPageStyles.summaryValue} ${fitTabStyles.summaryValueEstimate}`
+        }
         data-testid="estimate-model-tokens"
         aria-busy={counted ? undefined : 'true'}
       >
         {value}
       </strong>
-      <span className={`summary-hint summary-fit ${tone}`} data-testid="estimate-model-fit">
+      <span
+        className={cx(
+          uploadPageStyles.summaryHint,
+          fitTabStyles.summaryHint,
+          fitTabStyles.summaryFit,
+          tone,
+        )}
+        data-testid="estimate-model-fit"
+      >
         {result && !result.exact && `±${Math.round((result.band ?? 0) * 100)}% · `}
         {verdict}
       </span>

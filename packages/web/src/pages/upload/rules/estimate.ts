@@ -1,6 +1,6 @@
 import { creditsForLines, LINES_PER_CREDIT, type JobCreditType } from '@repobundle/contract';
 import type { CreditPack } from '@repobundle/contract';
-import type { Plan } from '../../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { ROLE_LABELS } from '../../../lib/plans.js';
 
 // The summary bar's figures. Lines and tokens are counted exactly in the browser (a worker

@@ -1,4 +1,4 @@
-import type { Plan } from '../../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { FALLBACK_PLANS } from '../../../lib/plans.js';
 
 // The plan-limit banner names the smallest plan whose line limit covers the selection.

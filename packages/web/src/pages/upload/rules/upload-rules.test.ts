@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shortDetails, summarizeOptions } from '../config/advanced-summary.js';
 import { decideCredits } from './credit-choice.js';
 import { addPatterns, patternError } from '../config/custom-patterns.js';
-import type { Plan } from '../../../api/types.js';
+import type { Plan } from '@repobundle/contract';
 import { countLines, creditPrice, creditsForLines, estimateSelection } from './estimate.js';
 import { allowedFormat, DEFAULT_OPTIONS, overlapError, toJobFields } from '../config/job-fields.js';
 import { FALLBACK_PLANS } from '../../../lib/plans.js';
@@ -64,11 +64,13 @@ describe('estimates', () => {
   it("prices credits at the person's own rate from the server's price list", () => {
     // Prices as GET /payments/plans and /payments/token-packs give them, unlike the built-in
     // tables: the figure follows the server.
-    const plan = (id: string, price: number, credits: number): Plan => ({
+    const plan = (id: Plan['id'], price: number, credits: number): Plan => ({
       id,
       name: id,
       price_usd: price,
+      price_cents: price * 100,
       price_usd_yearly: price * 10,
+      price_cents_yearly: price * 1000,
       credits_per_month: credits,
       credits_per_month_yearly: credits,
       max_lines_per_job: 1,
