@@ -4,7 +4,7 @@ import { folderState, SHOWN_INELIGIBLE } from './tree-state.js';
 import { formatBytes } from '../../../lib/format.js';
 import { UploadIcon } from '../upload-icons.js';
 import type { ExplorerState } from './use-explorer.js';
-import { useVirtualWindow } from './use-virtual-window.js';
+import { useVirtualWindow } from '../../../components/code-browser/index.js';
 
 export const ROW_HEIGHT = 32;
 export const INDENT = 20;

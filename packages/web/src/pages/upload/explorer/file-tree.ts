@@ -1,5 +1,5 @@
 import { ineligibleReason, isExcludedFolder, type IneligibleReason } from './eligibility.js';
-import { languageOf } from './languages.js';
+import { languageOf } from '../../../components/code-browser/index.js';
 
 // The explorer's tree, built once per archive as flat arrays (indices, not objects linked by
 // reference), so that 100,000 files cost a few arrays and every pass over them is a plain loop.
