@@ -349,12 +349,12 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await page.keyboard.press('Control+Shift+Enter');
     await page.keyboard.press('Control+Shift+Enter');
     await expect.poll(() => counter.textContent()).toBe(`${total} of ${total}`);
-    await viewer.locator('mark.hit-active').waitFor();
+    await viewer.locator('mark[data-active]').waitFor();
 
     await viewer.getByRole('button', { name: /larger text/ }).click();
     await viewer.getByText('15px').waitFor();
     await viewer.getByRole('button', { name: 'Hide Lines' }).click();
-    expect(await viewer.locator('.code-gutter').count()).toBe(0);
+    expect(await viewer.locator('[data-gutter]').count()).toBe(0);
     await viewer.getByRole('button', { name: 'Show Lines' }).click();
     await viewer.getByRole('button', { name: 'Copy', exact: true }).click();
     await viewer.getByRole('button', { name: 'Copied' }).waitFor();
@@ -510,7 +510,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         await page.getByRole('button', { name: 'Full Screen' }).click();
         const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
         await viewer.getByLabel('Search in file').fill('chunk');
-        await viewer.locator('mark.hit-active').waitFor();
+        await viewer.locator('mark[data-active]').waitFor();
         await shot(page, `viewer${theme}`, viewport.name, false);
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Delete Job' }).click();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useFileContent } from '../../../api/job-queries.js';
 import { Button } from '../../../components/ui/button.js';
-import { Badge, Spinner } from '../../../components/ui/feedback.js';
+import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { formatNumber } from '../../../lib/format.js';
 import {
