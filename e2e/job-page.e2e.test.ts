@@ -241,7 +241,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         ? content.split('\n').length - 1
         : content.split('\n').length;
       await preview.getByText(`${lines.toLocaleString('en-US')} lines`, { exact: true }).waitFor();
-      const firstLine = await preview.locator('[data-line="0"] .code-text').textContent();
+      const firstLine = await preview.locator('[data-line="0"] [data-line-text]').textContent();
       expect(firstLine).toBe(content.split('\n')[0]);
     }
     expect(await seriousViolations(page)).toEqual([]);

@@ -199,7 +199,7 @@ const CodeLine = memo(function CodeLine({
           {line + 1}
         </span>
       )}
-      <span className={styles.text}>
+      <span className={styles.text} data-line-text>
         {matchIndexes && matches ? (
           <Marked text={shown} indexes={matchIndexes} matches={matches} active={activeMatch} />
         ) : (
