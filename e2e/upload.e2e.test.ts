@@ -318,12 +318,12 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     await code.locator('[data-token="keyword"]', { hasText: 'export' }).first().waitFor();
     await tree.evaluate((element) => (element.scrollTop = element.scrollHeight));
     await page.getByRole('button', { name: 'Locate in tree' }).click();
-    await tree.locator('.tree-row.is-located', { hasText: 'app.ts' }).waitFor();
+    await tree.locator('[data-located]', { hasText: 'app.ts' }).waitFor();
     await shot(page, 'preview-locate');
     await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'));
     await shot(page, 'explorer-dark');
     await page.evaluate(() => (document.documentElement.dataset['theme'] = 'light'));
-    await tree.locator('.tree-row.is-located').waitFor({ state: 'detached', timeout: 5_000 });
+    await tree.locator('[data-located]').waitFor({ state: 'detached', timeout: 5_000 });
   });
 
   it('configures output, chunking, ignore patterns and secrets', async () => {

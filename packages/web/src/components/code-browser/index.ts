@@ -6,3 +6,18 @@ export { languageLabel, languageOf } from './language.js';
 export { useFileSearch } from './use-file-search.js';
 export { useVirtualWindow } from './use-virtual-window.js';
 export { CodeLoadFailed, CodeSkeleton, CodeSpinner } from './code-states.js';
+export {
+  ancestorsOf,
+  buildTree,
+  filesInOrder,
+  flattenRows,
+  HIDDEN,
+  pathMatches,
+  ROOT,
+  rowDepth,
+  shownBelow,
+  type FileTree,
+  type TreeFileOf,
+  type TreeFolderOf,
+} from './file-tree.js';
+export { FileTreeView } from './file-tree-view.js';
