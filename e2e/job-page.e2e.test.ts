@@ -230,10 +230,10 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
     const preview = page.locator('.ob-preview');
     await preview.getByRole('heading', { level: 3, name: 'overview.md' }).waitFor();
-    const tree = page.getByRole('list', { name: 'Output files' });
+    const tree = page.getByRole('tree', { name: 'Output files' });
     for (const file of outputs) {
       await tree
-        .getByRole('button', { name: new RegExp(`^${file.name.replace('.', '\\.')}`) })
+        .getByRole('treeitem', { name: new RegExp(`^${file.name.replace('.', '\\.')}`) })
         .click();
       await preview.getByRole('heading', { level: 3, name: file.name }).waitFor();
       const { content } = await call<{ content: string }>(`/api/jobs/${jobId}/files/${file.path}`);
@@ -241,7 +241,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         ? content.split('\n').length - 1
         : content.split('\n').length;
       await preview.getByText(`${lines.toLocaleString('en-US')} lines`, { exact: true }).waitFor();
-      const firstLine = await preview.locator('[data-line="0"] .code-text').textContent();
+      const firstLine = await preview.locator('[data-line="0"] [data-line-text]').textContent();
       expect(firstLine).toBe(content.split('\n')[0]);
     }
     expect(await seriousViolations(page)).toEqual([]);
@@ -283,7 +283,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     const first = outputs[0]!;
     // A row shows its copy and download buttons on hover (or focus), as a person sees them.
     await tree
-      .getByRole('button', { name: new RegExp(`^${first.name.replace('.', '\\.')}`) })
+      .getByRole('treeitem', { name: new RegExp(`^${first.name.replace('.', '\\.')}`) })
       .hover();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -296,7 +296,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
 
     // Search, the three layouts.
     await page.getByLabel('Search files').fill('chunk-0002');
-    expect(await tree.getByRole('button', { name: /^chunk-0001/ }).count()).toBe(0);
+    expect(await tree.getByRole('treeitem', { name: /^chunk-0001/ }).count()).toBe(0);
     await page.getByLabel('Search files').fill('no-such-output');
     await page.getByText('No files match your search').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -349,12 +349,12 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await page.keyboard.press('Control+Shift+Enter');
     await page.keyboard.press('Control+Shift+Enter');
     await expect.poll(() => counter.textContent()).toBe(`${total} of ${total}`);
-    await viewer.locator('mark.hit-active').waitFor();
+    await viewer.locator('mark[data-active]').waitFor();
 
     await viewer.getByRole('button', { name: /larger text/ }).click();
     await viewer.getByText('15px').waitFor();
     await viewer.getByRole('button', { name: 'Hide Lines' }).click();
-    expect(await viewer.locator('.code-gutter').count()).toBe(0);
+    expect(await viewer.locator('[data-gutter]').count()).toBe(0);
     await viewer.getByRole('button', { name: 'Show Lines' }).click();
     await viewer.getByRole('button', { name: 'Copy', exact: true }).click();
     await viewer.getByRole('button', { name: 'Copied' }).waitFor();
@@ -510,7 +510,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         await page.getByRole('button', { name: 'Full Screen' }).click();
         const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
         await viewer.getByLabel('Search in file').fill('chunk');
-        await viewer.locator('mark.hit-active').waitFor();
+        await viewer.locator('mark[data-active]').waitFor();
         await shot(page, `viewer${theme}`, viewport.name, false);
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Delete Job' }).click();
@@ -550,7 +550,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
       await page.locator('.ob-preview [data-line="0"]').waitFor();
       await page
         .locator('.ob-tree')
-        .getByRole('button', { name: /^chunk-0001/ })
+        .getByRole('treeitem', { name: /^chunk-0001/ })
         .click();
       await page.locator('.ob-preview').getByRole('heading', { name: 'chunk-0001.md' }).waitFor();
       await page.waitForTimeout(300);

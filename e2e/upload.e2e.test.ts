@@ -302,7 +302,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     const code = page.getByRole('region', { name: 'File content' });
     await code.getByText('export function row0(').waitFor();
     const previewMs = Date.now() - started;
-    expect(await code.locator('.code-line').count()).toBeLessThan(200);
+    expect(await code.locator('[data-line]').count()).toBeLessThan(200);
     await code.evaluate((element) => (element.scrollTop = element.scrollHeight / 2));
     await code
       .getByText(/export function row150\d\d\(/)
@@ -315,15 +315,15 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     await page.getByRole('button', { name: 'Decrease font size' }).click();
 
     await tree.getByText('app.ts').click();
-    await code.locator('.tok-keyword', { hasText: 'export' }).first().waitFor();
+    await code.locator('[data-token="keyword"]', { hasText: 'export' }).first().waitFor();
     await tree.evaluate((element) => (element.scrollTop = element.scrollHeight));
     await page.getByRole('button', { name: 'Locate in tree' }).click();
-    await tree.locator('.tree-row.is-located', { hasText: 'app.ts' }).waitFor();
+    await tree.locator('[data-located]', { hasText: 'app.ts' }).waitFor();
     await shot(page, 'preview-locate');
     await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'));
     await shot(page, 'explorer-dark');
     await page.evaluate(() => (document.documentElement.dataset['theme'] = 'light'));
-    await tree.locator('.tree-row.is-located').waitFor({ state: 'detached', timeout: 5_000 });
+    await tree.locator('[data-located]').waitFor({ state: 'detached', timeout: 5_000 });
   });
 
   it('configures output, chunking, ignore patterns and secrets', async () => {
@@ -559,7 +559,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
       await phone.getByRole('tree').getByText('app.ts').click();
       await phone
         .getByRole('region', { name: 'File content' })
-        .locator('.tok-keyword')
+        .locator('[data-token="keyword"]')
         .first()
         .waitFor();
       await shot(phone, 'explorer', 'mobile');

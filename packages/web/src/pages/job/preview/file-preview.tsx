@@ -4,8 +4,14 @@ import { Button } from '../../../components/ui/button.js';
 import { Badge, EmptyState, Skeleton } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { formatBytes, formatNumber } from '../../../lib/format.js';
-import { useCodeDocument } from '../code/code-document.js';
-import { CodeView } from '../code/code-view.js';
+import {
+  CodeLoadFailed,
+  CodeSkeleton,
+  CodeView,
+  languageLabel,
+  languageOf,
+  useCodeDocument,
+} from '../../../components/code-browser/index.js';
 import { CopyTextButton } from '../copy-text-button.js';
 import { saveText } from '../file-actions.js';
 import { JobIcon } from '../job-icons.js';
@@ -24,7 +30,7 @@ interface FilePreviewProps {
 /** The selected file: header with its facts and actions, then the code view. */
 export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewProps) {
   const content = useFileContent(jobId, file?.path ?? null);
-  const doc = useCodeDocument(content.data?.content, file?.path ?? '');
+  const doc = useCodeDocument(content.data?.content, languageOf(file?.path ?? ''));
   const [showLines, setShowLines] = useState(true);
   const [wrap, setWrap] = useState(false);
 
@@ -50,7 +56,7 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
             </h3>
             <span className="preview-facts">
               {doc ? (
-                <Badge tone="primary">{doc.language}</Badge>
+                <Badge tone="primary">{languageLabel(doc.language)}</Badge>
               ) : (
                 <Skeleton width={70} height={20} />
               )}
@@ -125,19 +131,9 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
       </div>
       <div className="preview-body">
         {content.isPending ? (
-          <div className="code-loading" aria-label="Loading file" role="status">
-            {[92, 70, 84, 46, 77, 60, 88, 35].map((width, index) => (
-              <Skeleton key={index} width={`${width}%`} height={14} />
-            ))}
-          </div>
+          <CodeSkeleton />
         ) : content.isError ? (
-          <div className="code-state">
-            <Icon name="alert" size={22} />
-            <strong>Failed to load file content</strong>
-            <span className="muted">
-              Error: {content.error.message}. This file may not exist or may not be accessible.
-            </span>
-          </div>
+          <CodeLoadFailed message={content.error.message} />
         ) : doc ? (
           <CodeView
             key={file.path}

@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { filesInOrder, rowDepth } from '../../../components/code-browser/index.js';
 import {
   allFolders,
-  buildFileTree,
-  filesInOrder,
-  flattenTree,
+  buildOutputTree,
+  folderTotals,
   initialFile,
+  outputRows,
+  type OutputTree,
   type TreeFile,
 } from './file-tree.js';
 
@@ -24,29 +26,19 @@ const outputs = [
   file('extra/deep/notes.txt', 5),
 ];
 
-const names = (rows: ReturnType<typeof flattenTree>) =>
-  rows.map((row) => `${'  '.repeat(row.node.depth)}${row.node.name}`);
+const names = (tree: OutputTree, rows: Int32Array) =>
+  [...rows].map(
+    (row) =>
+      `${'  '.repeat(rowDepth(tree, row))}${row < 0 ? tree.folders[~row]!.name : tree.files[row]!.name}`,
+  );
+
+const folderIndex = (tree: OutputTree, path: string) =>
+  tree.folders.findIndex((folder) => folder.path === path);
 
 describe('output file tree', () => {
-  it('builds folders from paths, folders first, names in numeric order, with totals', () => {
-    const tree = buildFileTree(outputs);
-    expect(tree.map((node) => node.name)).toEqual(['chunks', 'extra', 'overview.md']);
-    const chunks = tree[0]!;
-    expect(chunks.isDir).toBe(true);
-    expect(chunks.children.map((node) => node.name)).toEqual([
-      'chunk-0001.md',
-      'chunk-0002.md',
-      'chunk-0010.md',
-    ]);
-    expect(chunks.fileCount).toBe(3);
-    expect(chunks.size).toBe(600);
-    expect(tree[1]!.children[0]!.path).toBe('extra/deep');
-    expect(tree[1]!.children[0]!.depth).toBe(1);
-  });
-
-  it('shows children of expanded folders only', () => {
-    const tree = buildFileTree(outputs);
-    expect(names(flattenTree(tree, allFolders(tree)))).toEqual([
+  it('shows children of open folders only, folders first, names in numeric order', () => {
+    const tree = buildOutputTree(outputs);
+    expect(names(tree, outputRows(tree, allFolders(tree), ''))).toEqual([
       'chunks',
       '  chunk-0001.md',
       '  chunk-0002.md',
@@ -56,43 +48,57 @@ describe('output file tree', () => {
       '    notes.txt',
       'overview.md',
     ]);
-    expect(names(flattenTree(tree, new Set(['extra'])))).toEqual([
+    expect(names(tree, outputRows(tree, new Set([folderIndex(tree, 'extra')]), ''))).toEqual([
       'chunks',
       'extra',
       '  deep',
       'overview.md',
     ]);
-    const collapsed = flattenTree(tree, new Set());
-    expect(collapsed.map((row) => row.expanded)).toEqual([false, false, false]);
+    expect(names(tree, outputRows(tree, new Set(), ''))).toEqual([
+      'chunks',
+      'extra',
+      'overview.md',
+    ]);
+  });
+
+  it('counts every file below a folder', () => {
+    const tree = buildOutputTree(outputs);
+    const { fileCount } = folderTotals(tree);
+    expect(fileCount[folderIndex(tree, 'chunks')]).toBe(3);
+    expect(fileCount[folderIndex(tree, 'extra')]).toBe(1);
+    expect(fileCount[0]).toBe(5);
   });
 
   it('keeps only matching files and their folders, opened, while searching', () => {
-    const tree = buildFileTree(outputs);
-    expect(names(flattenTree(tree, new Set(), 'CHUNK-00'))).toEqual([
+    const tree = buildOutputTree(outputs);
+    expect(names(tree, outputRows(tree, new Set(), 'CHUNK-00'))).toEqual([
       'chunks',
       '  chunk-0001.md',
       '  chunk-0002.md',
       '  chunk-0010.md',
     ]);
-    expect(names(flattenTree(tree, new Set(), 'notes'))).toEqual([
+    expect(names(tree, outputRows(tree, new Set(), 'notes'))).toEqual([
       'extra',
       '  deep',
       '    notes.txt',
     ]);
-    expect(flattenTree(tree, new Set(), 'nothing-like-this')).toEqual([]);
+    expect([...outputRows(tree, new Set(), 'nothing-like-this')]).toEqual([]);
   });
 
   it('walks files in tree order and selects the overview first', () => {
-    const ordered = filesInOrder(buildFileTree(outputs));
-    expect(ordered.map((f) => f.path)).toEqual([
+    const tree = buildOutputTree(outputs);
+    const order = filesInOrder(tree);
+    expect(order.map((index) => tree.files[index]!.path)).toEqual([
       'chunks/chunk-0001.md',
       'chunks/chunk-0002.md',
       'chunks/chunk-0010.md',
       'extra/deep/notes.txt',
       'overview.md',
     ]);
-    expect(initialFile(ordered)?.path).toBe('overview.md');
-    expect(initialFile([file('a.md'), file('b.md')])?.path).toBe('a.md');
-    expect(initialFile([])).toBeNull();
+    expect(tree.files[initialFile(tree, order)!]!.path).toBe('overview.md');
+    const plain = buildOutputTree([file('b.md'), file('a.md')]);
+    expect(plain.files[initialFile(plain, filesInOrder(plain))!]!.path).toBe('a.md');
+    const empty = buildOutputTree([]);
+    expect(initialFile(empty, filesInOrder(empty))).toBeNull();
   });
 });

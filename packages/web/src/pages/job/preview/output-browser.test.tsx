@@ -32,7 +32,7 @@ function renderBrowser() {
   );
 }
 
-const tree = () => screen.getByRole('list', { name: 'Output files' });
+const tree = () => screen.getByRole('tree', { name: 'Output files' });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,14 +52,14 @@ describe('output browser', () => {
     serve(listing, ok);
     renderBrowser();
     await screen.findByRole('heading', { level: 3, name: 'overview.md' });
-    const folder = within(tree()).getByRole('button', { name: /^chunks/ });
+    const folder = within(tree()).getByRole('treeitem', { name: /^chunks/ });
     expect(folder.getAttribute('aria-expanded')).toBe('true');
-    expect(within(tree()).getByRole('button', { name: /^chunk-0001\.md/ })).toBeTruthy();
+    expect(within(tree()).getByRole('treeitem', { name: /^chunk-0001\.md/ })).toBeTruthy();
     fireEvent.click(folder);
     expect(folder.getAttribute('aria-expanded')).toBe('false');
-    expect(within(tree()).queryByRole('button', { name: /^chunk-0001\.md/ })).toBeNull();
+    expect(within(tree()).queryByRole('treeitem', { name: /^chunk-0001\.md/ })).toBeNull();
     fireEvent.click(folder);
-    fireEvent.click(within(tree()).getByRole('button', { name: /^chunk-0002\.md/ }));
+    fireEvent.click(within(tree()).getByRole('treeitem', { name: /^chunk-0002\.md/ }));
     await screen.findByRole('heading', { level: 3, name: 'chunk-0002.md' });
   });
 
@@ -69,13 +69,13 @@ describe('output browser', () => {
     await screen.findByRole('heading', { level: 3, name: 'overview.md' });
     const search = screen.getByLabelText('Search files');
     fireEvent.change(search, { target: { value: '0002' } });
-    expect(within(tree()).queryByRole('button', { name: /^chunk-0001\.md/ })).toBeNull();
-    expect(within(tree()).getByRole('button', { name: /^chunk-0002\.md/ })).toBeTruthy();
+    expect(within(tree()).queryByRole('treeitem', { name: /^chunk-0001\.md/ })).toBeNull();
+    expect(within(tree()).getByRole('treeitem', { name: /^chunk-0002\.md/ })).toBeTruthy();
     fireEvent.change(search, { target: { value: 'nothing-like-it' } });
     expect(screen.getByText('No files match your search')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect((search as HTMLInputElement).value).toBe('');
-    expect(within(tree()).getByRole('button', { name: /^chunk-0001\.md/ })).toBeTruthy();
+    expect(within(tree()).getByRole('treeitem', { name: /^chunk-0001\.md/ })).toBeTruthy();
   });
 
   it('switches between the three layouts', async () => {
@@ -86,7 +86,7 @@ describe('output browser', () => {
     expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
     expect(tree()).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Preview only' }));
-    expect(screen.queryByRole('list', { name: 'Output files' })).toBeNull();
+    expect(screen.queryByRole('tree', { name: 'Output files' })).toBeNull();
     expect(screen.getByRole('heading', { level: 3, name: 'overview.md' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next file' }));
     await screen.findByRole('heading', { level: 3, name: 'chunk-0001.md' });

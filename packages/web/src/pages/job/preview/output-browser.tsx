@@ -10,7 +10,15 @@ import { JobIcon, type JobIconName } from '../job-icons.js';
 import { FullScreenViewer } from '../viewer/full-screen-viewer.js';
 import { BundleActions } from './bundle-actions.js';
 import { FilePreview } from './file-preview.js';
-import { allFolders, buildFileTree, filesInOrder, flattenTree, initialFile } from './file-tree.js';
+import { filesInOrder } from '../../../components/code-browser/index.js';
+import {
+  allFolders,
+  buildOutputTree,
+  folderTotals,
+  initialFile,
+  outputRows,
+  type TreeFile,
+} from './file-tree.js';
 import { FileTreeView } from './file-tree-view.js';
 import './output-browser.css';
 
@@ -25,14 +33,18 @@ const LAYOUTS: ReadonlyArray<{ id: BrowserLayout; label: string; icon: JobIconNa
 export function OutputBrowser({ jobId }: { jobId: string }) {
   const files = useJobFiles(jobId, true);
   const queryClient = useQueryClient();
-  const tree = useMemo(() => buildFileTree(files.data ?? []), [files.data]);
-  const ordered = useMemo(() => filesInOrder(tree), [tree]);
-  const [expanded, setExpanded] = useState<Set<string> | null>(null);
+  const tree = useMemo(() => buildOutputTree(files.data ?? []), [files.data]);
+  const order = useMemo(() => filesInOrder(tree), [tree]);
+  const ordered = useMemo<TreeFile[]>(() => order.map((file) => tree.files[file]!), [tree, order]);
+  const totals = useMemo(() => folderTotals(tree), [tree]);
+  const [expanded, setExpanded] = useState<Set<number> | null>(null);
   const open = useMemo(() => expanded ?? allFolders(tree), [expanded, tree]);
   const [search, setSearch] = useState('');
-  const rows = useMemo(() => flattenTree(tree, open, search), [tree, open, search]);
+  const rows = useMemo(() => outputRows(tree, open, search), [tree, open, search]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const selected = ordered.find((file) => file.path === chosen) ?? initialFile(ordered);
+  const chosenFile = tree.files.findIndex((file) => file.path === chosen);
+  const selectedIndex = chosenFile >= 0 ? chosenFile : initialFile(tree, order);
+  const selected = selectedIndex === null ? null : tree.files[selectedIndex]!;
   const [layout, setLayout] = useState<BrowserLayout>('split');
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [copiedPath, setCopiedPath] = useState<string | null>(null);
@@ -58,14 +70,14 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
       console.error('Download failed', error);
     }
   };
-  const toggle = (path: string) => {
+  const toggle = (folder: number) => {
     const next = new Set(open);
-    if (next.has(path)) next.delete(path);
-    else next.add(path);
+    if (next.has(folder)) next.delete(folder);
+    else next.add(folder);
     setExpanded(next);
   };
-  const select = (path: string) => {
-    setChosen(path);
+  const select = (file: number) => {
+    setChosen(tree.files[file]!.path);
     // With the preview hidden, choosing a file shows it beside the browser.
     if (layout === 'browser') setLayout('split');
   };
@@ -74,6 +86,7 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
     const at = selected ? ordered.indexOf(selected) : 0;
     setChosen(ordered[(at + by + ordered.length) % ordered.length]!.path);
   };
+  const pathIndex = (path: string) => tree.files.findIndex((file) => file.path === path);
   const totalSize = ordered.reduce((sum, file) => sum + file.size, 0);
 
   return (
@@ -160,13 +173,17 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
                 </EmptyState>
               ) : (
                 <FileTreeView
+                  tree={tree}
                   rows={rows}
-                  selectedPath={selected?.path ?? null}
-                  copiedPath={copiedPath}
+                  totals={totals}
+                  isOpen={(folder) => search.trim() !== '' || open.has(folder)}
+                  selectedFile={selectedIndex}
+                  copiedFile={copiedPath === null ? null : pathIndex(copiedPath)}
+                  showActions={layout === 'browser'}
                   onToggle={toggle}
                   onSelect={select}
-                  onCopy={(path) => void onCopy(path)}
-                  onDownload={(path) => void onDownload(path)}
+                  onCopy={(file) => void onCopy(tree.files[file]!.path)}
+                  onDownload={(file) => void onDownload(tree.files[file]!.path)}
                 />
               )}
             </div>

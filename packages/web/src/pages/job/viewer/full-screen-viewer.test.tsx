@@ -105,8 +105,8 @@ describe('full-screen viewer keys', () => {
     // Plain Enter in the box also steps through the results.
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(counter.textContent).toBe('1 of 3');
-    expect(document.querySelectorAll('mark.hit')).toHaveLength(3);
-    expect(document.querySelectorAll('mark.hit-active')).toHaveLength(1);
+    expect(document.querySelectorAll('mark')).toHaveLength(3);
+    expect(document.querySelectorAll('mark[data-active]')).toHaveLength(1);
     fireEvent.change(search, { target: { value: 'zebra' } });
     await waitFor(() => expect(counter.textContent).toBe('No results'));
   });
@@ -129,12 +129,12 @@ describe('full-screen viewer controls', () => {
   it('hides and shows line numbers', async () => {
     open();
     await waitFor(() =>
-      expect(document.querySelectorAll('.code-gutter').length).toBeGreaterThan(0),
+      expect(document.querySelectorAll('[data-gutter]').length).toBeGreaterThan(0),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Hide Lines' }));
-    expect(document.querySelectorAll('.code-gutter')).toHaveLength(0);
+    expect(document.querySelectorAll('[data-gutter]')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Show Lines' }));
-    expect(document.querySelectorAll('.code-gutter').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('[data-gutter]').length).toBeGreaterThan(0);
   });
 
   it('copies the file and says "Copied" for 2 s', async () => {

@@ -2,13 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useFileContent } from '../../../api/job-queries.js';
 import { Button } from '../../../components/ui/button.js';
-import { Badge, Spinner } from '../../../components/ui/feedback.js';
+import { Badge } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { formatNumber } from '../../../lib/format.js';
-import { useCodeDocument } from '../code/code-document.js';
-import { CodeView } from '../code/code-view.js';
+import {
+  CodeLoadFailed,
+  CodeSpinner,
+  CodeView,
+  languageLabel,
+  languageOf,
+  useCodeDocument,
+  useFileSearch,
+} from '../../../components/code-browser/index.js';
 import { CopyTextButton } from '../copy-text-button.js';
-import { useFileSearch } from '../code/use-file-search.js';
 import { saveText } from '../file-actions.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from '../preview/file-tree.js';
@@ -34,7 +40,7 @@ interface FullScreenViewerProps {
 export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: FullScreenViewerProps) {
   const file = files[index] ?? null;
   const content = useFileContent(jobId, file?.path ?? null);
-  const doc = useCodeDocument(content.data?.content, file?.path ?? '');
+  const doc = useCodeDocument(content.data?.content, languageOf(file?.path ?? ''));
   const search = useFileSearch(doc);
   const [fontSize, setFontSize] = useState(DEFAULT_FONT);
   const [showLines, setShowLines] = useState(true);
@@ -90,7 +96,7 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
             </h2>
             <span className={styles.viewerMeta}>
               {file && file.path !== file.name && <span className="faint">{file.path}</span>}
-              {doc && <Badge tone="primary">{doc.language}</Badge>}
+              {doc && <Badge tone="primary">{languageLabel(doc.language)}</Badge>}
               {doc && <span className="faint">{formatNumber(doc.lines.length)} lines</span>}
             </span>
           </div>
@@ -217,18 +223,9 @@ export function FullScreenViewer({ jobId, files, index, onIndex, onClose }: Full
 
       <div className={`viewer-body ${styles.viewerBody}`}>
         {content.isPending && file ? (
-          <div className="code-state">
-            <Spinner />
-            <span className="muted">Loading file...</span>
-          </div>
+          <CodeSpinner>Loading file...</CodeSpinner>
         ) : content.isError ? (
-          <div className="code-state">
-            <Icon name="alert" size={22} />
-            <strong>Failed to load file content</strong>
-            <span className="muted">
-              Error: {content.error.message}. This file may not exist or may not be accessible.
-            </span>
-          </div>
+          <CodeLoadFailed message={content.error.message} />
         ) : doc && file ? (
           <CodeView
             key={file.path}

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.js';
 import { Icon } from '../../../components/ui/icons.js';
-import { languageLabel } from './languages.js';
+import { languageLabel } from '../../../components/code-browser/index.js';
 import type { ExplorerState } from './use-explorer.js';
 import { LinkButton } from '../../../components/ui/link-button.js';
 

@@ -2,14 +2,20 @@ import { useEffect, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Badge, EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
-import { languageLabel } from './languages.js';
 import { countLines } from '../rules/estimate.js';
 import { formatBytes } from '../../../lib/format.js';
 import type { ZipEntry } from '../zip/read-central-directory.js';
 import { UploadIcon } from '../upload-icons.js';
-import { CodeView } from './code-view.js';
+import {
+  CodeView,
+  languageLabel,
+  useCodeDocument,
+} from '../../../components/code-browser/index.js';
 import { FONT_MAX, FONT_MIN, type ExplorerState } from './use-explorer.js';
 import { useEntryContent } from './use-entry-content.js';
+
+/** The explorer's code sits a little looser than the job's output files. */
+const UPLOAD_LINE_SPACING = 1.65;
 
 interface FilePreviewProps {
   archive: Blob;
@@ -26,6 +32,10 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
   const entry = index === null ? null : (entries[index] ?? null);
   const { content, retry } = useEntryContent(archive, entry);
   const { rememberLines } = explorer;
+  const doc = useCodeDocument(
+    content.status === 'ready' ? content.text : undefined,
+    file?.language ?? 'text',
+  );
 
   const lines = useMemo(
     () => (content.status === 'ready' ? countLines(content.text) : null),
@@ -137,8 +147,15 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
             </EmptyState>
           </div>
         )}
-        {content.status === 'ready' && (
-          <CodeView text={content.text} language={file.language} fontSize={explorer.fontSize} />
+        {content.status === 'ready' && doc && (
+          <CodeView
+            doc={doc}
+            label="File content"
+            showLineNumbers
+            wrap={false}
+            fontSize={explorer.fontSize}
+            lineSpacing={UPLOAD_LINE_SPACING}
+          />
         )}
       </div>
     </div>

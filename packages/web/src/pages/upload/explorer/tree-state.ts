@@ -1,3 +1,4 @@
+import { flattenRows as flattenTreeRows, HIDDEN } from '../../../components/code-browser/index.js';
 import { ROOT, type FileTree } from './file-tree.js';
 
 // What the tree shows and what is checked, derived from the tree, the filter and the checked
@@ -12,7 +13,7 @@ export interface TreeFilter {
 export type CheckState = 'all' | 'partial' | 'none';
 
 /** Per file: HIDDEN, SHOWN_ACTIVE (checkable) or SHOWN_INELIGIBLE (greyed out). */
-export const HIDDEN = 0;
+export { HIDDEN };
 export const SHOWN_ACTIVE = 1;
 export const SHOWN_INELIGIBLE = 2;
 
@@ -164,35 +165,18 @@ export function selectedFiles(
   return selected;
 }
 
-/**
- * The visible rows, top to bottom: a file index (>= 0) or a folder as `~index` (< 0). During a
- * search every folder holding a match is open, so the matches' ancestors expand by themselves.
- */
+/** The visible rows; during a search every folder holding a match is open, so the matches'
+ * ancestors expand by themselves. */
 export function flattenRows(
   tree: FileTree,
   view: TreeView,
   expanded: ReadonlySet<number>,
 ): Int32Array {
-  const rows: number[] = [];
-  const stack: number[] = [];
-  const pushChildren = (folder: number) => {
-    const at = tree.folders[folder]!;
-    for (let i = at.files.length - 1; i >= 0; i--) {
-      const file = at.files[i]!;
-      if (view.visibility[file] !== HIDDEN) stack.push(file);
-    }
-    for (let i = at.folders.length - 1; i >= 0; i--) {
-      const child = at.folders[i]!;
-      if (isFolderShown(view, child)) stack.push(~child);
-    }
-  };
-  pushChildren(ROOT);
-  while (stack.length > 0) {
-    const row = stack.pop()!;
-    rows.push(row);
-    if (row < 0 && (view.searching || expanded.has(~row))) pushChildren(~row);
-  }
-  return Int32Array.from(rows);
+  return flattenTreeRows(tree, {
+    visibility: view.visibility,
+    isFolderShown: (folder) => isFolderShown(view, folder),
+    isOpen: (folder) => view.searching || expanded.has(folder),
+  });
 }
 
 /** The eligible files left unchecked, by path: what a selection kept elsewhere must remember. */

@@ -1,14 +1,7 @@
-// A small line-at-a-time highlighter for the file preview. The code view highlights only the
-// lines on screen, so a multi-megabyte file costs what a screenful costs; block comments are
-// carried across lines by a cheap pre-pass (`blockCommentStarts`).
-
-export type TokenKind =
-  'keyword' | 'string' | 'comment' | 'number' | 'type' | 'tag' | 'attr' | 'plain';
-
-export interface Token {
-  text: string;
-  kind: TokenKind;
-}
+// Source code, one line at a time: keywords, strings, numbers, types, comments and markup tags by
+// a small grammar per language family. Block comments are carried across lines by a cheap
+// pre-pass (`blockCommentStarts`).
+import type { Token, TokenKind } from './token.js';
 
 interface Grammar {
   line?: string;
@@ -45,7 +38,6 @@ const GRAMMARS: Record<string, Grammar> = {
   python: { line: '#', keywords: PY_KEYWORDS, strings: '"\'' },
   shell: { line: '#', keywords: SHELL_KEYWORDS, strings: '"\'' },
   ruby: { line: '#', keywords: RUBY_KEYWORDS, strings: '"\'' },
-  yaml: { line: '#', keywords: DATA_KEYWORDS, strings: '"\'' },
   toml: { line: '#', keywords: DATA_KEYWORDS, strings: '"\'' },
   dockerfile: {
     line: '#',
@@ -55,16 +47,9 @@ const GRAMMARS: Record<string, Grammar> = {
   makefile: { line: '#', keywords: NONE, strings: '"\'' },
   sql: { line: '--', block: ['/*', '*/'], keywords: SQL_KEYWORDS, strings: '\'"' },
   css: { block: ['/*', '*/'], keywords: words('important media import from to'), strings: '"\'' },
-  json: { keywords: DATA_KEYWORDS, strings: '"' },
   html: { block: ['<!--', '-->'], keywords: NONE, strings: '"\'', tags: true, prose: true },
-  xml: { block: ['<!--', '-->'], keywords: NONE, strings: '"\'', tags: true, prose: true },
-  markdown: { keywords: NONE, strings: '`', prose: true },
 };
 const ALIASES: Record<string, string> = {
-  jsonc: 'json',
-  json5: 'json',
-  jsonl: 'json',
-  'jupyter-notebook': 'json',
   scss: 'css',
   sass: 'css',
   less: 'css',
@@ -75,21 +60,9 @@ const ALIASES: Record<string, string> = {
   dotenv: 'shell',
   gitignore: 'shell',
   ini: 'toml',
-  mdx: 'markdown',
   'pip-requirements': 'shell',
 };
-const PLAIN_LANGUAGES = new Set([
-  'text',
-  'csv',
-  'tsv',
-  'restructuredtext',
-  'asciidoc',
-  'org',
-  'diff',
-]);
-
-function grammarOf(language: string): Grammar | null {
-  if (PLAIN_LANGUAGES.has(language)) return null;
+function grammarOf(language: string): Grammar {
   return GRAMMARS[ALIASES[language] ?? language] ?? C_LIKE;
 }
 
@@ -108,17 +81,14 @@ function matchAt(pattern: RegExp, line: string, at: number): string | null {
  * Tokens of one line. `inComment` says the line starts inside a block comment. Adjacent plain
  * characters are merged, so a line renders as few spans.
  */
-export function highlightLine(line: string, language: string, inComment = false): Token[] {
+export function highlightSource(line: string, language: string, inComment = false): Token[] {
   const grammar = grammarOf(language);
-  if (!grammar) return [{ text: line, kind: 'plain' }];
   const tokens: Token[] = [];
   const push = (text: string, kind: TokenKind) => {
     const last = tokens[tokens.length - 1];
     if (last && last.kind === kind) last.text += text;
     else tokens.push({ text, kind });
   };
-  if (grammar === GRAMMARS['markdown'] && line.startsWith('#'))
-    return [{ text: line, kind: 'keyword' }];
   let at = 0;
   let inTag = false;
   if (inComment && grammar.block) {
@@ -196,7 +166,7 @@ export function highlightLine(line: string, language: string, inComment = false)
  */
 export function blockCommentStarts(lines: readonly string[], language: string): Uint8Array | null {
   const grammar = grammarOf(language);
-  const block = grammar?.block;
+  const block = grammar.block;
   if (!block) return null;
   const lineComment = grammar.line;
   const [open, close] = block;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
 import type { CodeDocument } from './code-document.js';
 import {
   findMatches,

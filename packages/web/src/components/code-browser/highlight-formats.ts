@@ -1,24 +1,10 @@
-import type { HighlightMode } from './language.js';
+import type { Token as TextToken, TokenKind } from './token.js';
 
-// A light line-by-line highlighter for the output formats. It only colours what helps reading
-// (headings, fences, keys, strings, comments, tags) and runs on visible lines only, so its
-// cost does not grow with the file.
+// Data and document formats, one line at a time: markdown (headings, fences, inline code, links),
+// JSON, YAML, XML and CSV. It only colours what helps reading.
 
-export type TokenKind =
-  | 'heading'
-  | 'punct'
-  | 'keyword'
-  | 'string'
-  | 'number'
-  | 'comment'
-  | 'key'
-  | 'tag'
-  | 'attr'
-  | 'link';
-export type Token = readonly [kind: TokenKind | null, text: string];
-
-/** Lines longer than this are shown plain: a minified line would cost more than it shows. */
-export const MAX_HIGHLIGHT_LENGTH = 2_000;
+/** A piece of a line: its kind (null for plain text) and its text. */
+type Token = readonly [kind: Exclude<TokenKind, 'plain'> | null, text: string];
 
 /** Per line of a markdown file: 0 text, 1 inside a fenced block, 2 a fence line itself. */
 export function fenceMap(lines: readonly string[]): Uint8Array {
@@ -67,6 +53,7 @@ const CODE = new RegExp(
   'g',
 );
 
+/** Any fenced code in a markdown file: comments, strings, numbers and common keywords. */
 function code(text: string): Token[] {
   return scan(text, CODE, (m) => [
     [m[1] ? 'comment' : m[2] ? 'string' : m[3] ? 'number' : 'keyword', m[0]],
@@ -151,24 +138,24 @@ function markdown(text: string, fence: number): Token[] {
 
 const CSV_TOKEN = /("(?:[^"]|"")*"?)|(,)/g;
 
-/** Tokens of one line; `fence` is the line's fenceMap value (markdown only). */
-export function highlightLine(text: string, mode: HighlightMode, fence = 0): Token[] {
-  if (text.length === 0) return [];
-  if (text.length > MAX_HIGHLIGHT_LENGTH) return [[null, text]];
-  switch (mode) {
-    case 'markdown':
-      return markdown(text, fence);
-    case 'json':
-      return json(text);
-    case 'yaml':
-      return yaml(text);
-    case 'xml':
-      return xml(text);
-    case 'code':
-      return code(text);
-    case 'csv':
-      return scan(text, CSV_TOKEN, (m) => [[m[1] ? 'string' : 'punct', m[0]]]);
-    default:
-      return [[null, text]];
-  }
+function csv(text: string): Token[] {
+  return scan(text, CSV_TOKEN, (m) => [[m[1] ? 'string' : 'punct', m[0]]]);
+}
+
+export type FormatFamily = 'markdown' | 'json' | 'yaml' | 'xml' | 'csv';
+
+const FORMATS: Record<FormatFamily, (text: string, state: number) => Token[]> = {
+  markdown,
+  json,
+  yaml,
+  xml,
+  csv,
+};
+
+/** Tokens of one line of a format; `state` is the line's fenceMap value (markdown only). */
+export function highlightFormat(text: string, family: FormatFamily, state = 0): TextToken[] {
+  return FORMATS[family](text, state).map(([kind, part]) => ({
+    kind: kind ?? 'plain',
+    text: part,
+  }));
 }

@@ -1,7 +1,7 @@
 import { languageOf } from '@repobundle/contract/files';
 
-// Language ids come from the table the engine uses (@repobundle/contract/files), so the explorer's
-// language filter names files exactly as the job's analytics will.
+// Language ids come from the table the engine uses (@repobundle/contract/files), so the upload
+// explorer's language filter, the job's file badges and the analytics name files alike.
 export { languageOf };
 
 const LABELS: Readonly<Record<string, string>> = {
@@ -46,10 +46,10 @@ const LABELS: Readonly<Record<string, string>> = {
   glsl: 'GLSL',
   hlsl: 'HLSL',
   wgsl: 'WGSL',
-  text: 'Text',
+  text: 'Plain Text',
 };
 
-/** A language id as a person reads it on a filter button. */
+/** A language id as a person reads it on a filter button or a file badge. */
 export function languageLabel(language: string): string {
   return (
     LABELS[language] ?? language.charAt(0).toUpperCase() + language.slice(1).replace(/-/g, ' ')

@@ -1,9 +1,10 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CodeDocument } from './code-document.js';
+import { cx } from '../../lib/class-names.js';
+import styles from './code-view.module.css';
 import { highlightLine } from './highlight.js';
 import { lineOffsets, visibleRange } from './line-layout.js';
 import type { Match } from './search.js';
-import './code-view.css';
 
 /** Characters of one line drawn at most; copy and download still carry the whole line. */
 export const MAX_RENDERED_COLUMNS = 20_000;
@@ -16,6 +17,8 @@ interface CodeViewProps {
   showLineNumbers: boolean;
   wrap: boolean;
   fontSize: number;
+  /** Line height as a multiple of the font size. */
+  lineSpacing?: number;
   matches?: readonly Match[];
   /** Match indexes by line (from matchesByLine). */
   matchLines?: ReadonlyMap<number, number[]>;
@@ -32,6 +35,7 @@ export function CodeView({
   showLineNumbers,
   wrap,
   fontSize,
+  lineSpacing = 1.6,
   matches,
   matchLines,
   activeMatch = -1,
@@ -41,7 +45,7 @@ export function CodeView({
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
   const [charWidth, setCharWidth] = useState(fontSize * 0.6);
-  const lineHeight = Math.round(fontSize * 1.6);
+  const lineHeight = Math.round(fontSize * lineSpacing);
 
   useLayoutEffect(() => {
     const width = probe.current?.getBoundingClientRect().width ?? 0;
@@ -142,17 +146,17 @@ export function CodeView({
   return (
     <div
       ref={scroller}
-      className={wrap ? 'code-view code-wrap' : 'code-view'}
+      className={cx(styles.view, wrap && styles.wrap)}
       style={{ fontSize, lineHeight: `${lineHeight}px` }}
       role="region"
       aria-label={label}
       tabIndex={0}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <span ref={probe} className="code-probe" aria-hidden="true">
+      <span ref={probe} className={styles.probe} aria-hidden="true">
         {'0'.repeat(100)}
       </span>
-      <div className="code-canvas" style={{ height: totalHeight, width: contentWidth }}>
+      <div className={styles.canvas} style={{ height: totalHeight, width: contentWidth }}>
         {rows}
       </div>
     </div>
@@ -184,28 +188,33 @@ const CodeLine = memo(function CodeLine({
 }: CodeLineProps) {
   const shown = text.length > MAX_RENDERED_COLUMNS ? text.slice(0, MAX_RENDERED_COLUMNS) : text;
   return (
-    <div className="code-line" data-line={line} style={{ top, minHeight: height }}>
+    <div className={styles.line} data-line={line} style={{ top, minHeight: height }}>
       {gutterWidth > 0 && (
-        <span className="code-gutter" style={{ width: gutterWidth }} aria-hidden="true">
+        <span
+          className={styles.gutter}
+          style={{ width: gutterWidth }}
+          aria-hidden="true"
+          data-gutter
+        >
           {line + 1}
         </span>
       )}
-      <span className="code-text">
+      <span className={styles.text} data-line-text>
         {matchIndexes && matches ? (
           <Marked text={shown} indexes={matchIndexes} matches={matches} active={activeMatch} />
         ) : (
-          highlightLine(shown, doc.mode, doc.fences?.[line] ?? 0).map(([kind, part], index) =>
-            kind ? (
-              <span key={index} className={`tok-${kind}`}>
-                {part}
-              </span>
+          highlightLine(shown, doc.language, doc.states?.[line] ?? 0).map((token, index) =>
+            token.kind === 'plain' ? (
+              token.text
             ) : (
-              part
+              <span key={index} className={styles[token.kind]} data-token={token.kind}>
+                {token.text}
+              </span>
             ),
           )
         )}
         {shown.length < text.length && (
-          <span className="code-more">
+          <span className={styles.more}>
             {' '}
             … {(text.length - shown.length).toLocaleString('en-US')} more characters
           </span>
@@ -233,7 +242,11 @@ function Marked({
     if (match.start >= text.length) break;
     if (match.start > last) parts.push(text.slice(last, match.start));
     parts.push(
-      <mark key={index} className={index === active ? 'hit hit-active' : 'hit'}>
+      <mark
+        key={index}
+        className={cx(styles.hit, index === active && styles.hitActive)}
+        data-active={index === active || undefined}
+      >
         {text.slice(match.start, match.end)}
       </mark>,
     );
