@@ -114,7 +114,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('account flows against the re
   it('creates an API key, copies it once, and revokes it', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page.goto(`${server.url}/settings?tab=api-keys`);
-    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
     await page.getByText('No API keys yet').waitFor();
     await page.getByLabel('Key name').fill('Build script');
     await page.getByLabel('Scope').selectOption('jobs');
@@ -161,7 +161,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('account flows against the re
     await page.getByRole('button', { name: 'Credit Packs' }).click();
     await page.getByRole('button', { name: 'Buy 500 credits' }).click();
     await page.waitForURL(/\/checkout\/cs_test_/);
-    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     await page.getByText('500 credits').first().waitFor();
     await shot('checkout');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -188,7 +188,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('account flows against the re
       .waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.waitForURL('**/cancel');
-    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment cancelled', exact: true }).waitFor();
   });
 
   it('resets a forgotten password through the mailed link', async () => {

@@ -94,7 +94,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('/demo to a first job through
   /** /demo: drop the archive, leave out legacy.js, ask for plain text without comments. */
   async function chooseOnDemo(page: Page) {
     await page.goto(`${server.url}/demo`);
-    await page.getByRole('heading', { name: 'Try RepoBundle' }).waitFor();
+    await page.getByRole('heading', { name: 'Try RepoBundle', exact: true }).waitFor();
     await page.getByLabel('Choose a ZIP archive').setInputFiles(join(dir, 'shop.zip'));
     await page.getByRole('tree', { name: 'Files in the archive' }).waitFor({ timeout: 60_000 });
     await page.getByLabel('Select legacy.js').uncheck();
@@ -148,7 +148,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('/demo to a first job through
     await verify(page, email);
 
     await page.waitForURL('**/upload', { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'New Job' }).waitFor();
+    await page.getByRole('heading', { name: 'New Job', exact: true }).waitFor();
     await page.getByText('shop.zip').first().waitFor({ timeout: 30_000 });
     await page.getByText(/Your selection from the demo is back/).waitFor();
     await page.getByRole('tree', { name: 'Files in the archive' }).waitFor();

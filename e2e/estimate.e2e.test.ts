@@ -141,7 +141,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
 
     async function openUpload() {
       await page.goto(`${server.url}/upload`);
-      await page.getByRole('heading', { name: 'New Job' }).waitFor();
+      await page.getByRole('heading', { name: 'New Job', exact: true }).waitFor();
     }
 
     async function chooseArchive(file: string) {
@@ -322,7 +322,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       const file = join(dir, 'demo.zip');
       writeFileSync(file, buildZip(archive.entries));
       await visitor.goto(`${server.url}/demo`);
-      await visitor.getByRole('heading', { name: 'Try RepoBundle' }).waitFor();
+      await visitor.getByRole('heading', { name: 'Try RepoBundle', exact: true }).waitFor();
       expect(await visitor.title()).toBe('Try it in your browser · RepoBundle');
       await visitor.getByLabel('Choose a ZIP archive').setInputFiles(file);
       await visitor

@@ -110,7 +110,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('fit to a model, upload to jo
       localStorage.setItem('refresh_token', refresh_token);
     }, tokens);
     await page.goto(`${server.url}/upload`);
-    await page.getByRole('heading', { name: 'New Job' }).waitFor();
+    await page.getByRole('heading', { name: 'New Job', exact: true }).waitFor();
     await page.getByLabel('Choose a ZIP archive').setInputFiles(archive);
     await page.getByRole('tree', { name: 'Files in the archive' }).waitFor({ timeout: 60_000 });
     return page;

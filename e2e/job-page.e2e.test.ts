@@ -183,7 +183,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
       seen.push({ at: Date.now(), status: body?.status ?? `HTTP ${response.status()}` });
     });
     await page.goto(`${server.url}/jobs/${jobId}`);
-    await page.getByRole('heading', { name: 'Job Details' }).waitFor();
+    await page.getByRole('heading', { name: 'Job Details', exact: true }).waitFor();
     await page.getByText(jobId, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Download ZIP' }).waitFor({ timeout: 90_000 });
     console.log(
@@ -218,9 +218,9 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await expect(page.getByRole('tab', { name: /Analytics/ }).textContent()).resolves.toBe(
       `Analytics${failures} ${failures === 1 ? 'error' : 'errors'}`,
     );
-    await page.getByRole('heading', { name: 'Job Statistics' }).waitFor();
-    await page.getByRole('heading', { name: 'Job Timeline' }).waitFor();
-    await page.getByRole('heading', { name: 'Job Configuration' }).waitFor();
+    await page.getByRole('heading', { name: 'Job Statistics', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Job Timeline', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Job Configuration', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -311,7 +311,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
   it('drives the full-screen viewer with its keys', async () => {
     const { context, page } = await newPage();
     await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-    await page.locator('.ob-preview').getByRole('heading', { name: 'overview.md' }).waitFor();
+    await page.locator('.ob-preview').getByRole('heading', { name: 'overview.md', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Full Screen' }).click();
     const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
     const title = viewer.getByRole('heading', { level: 2 });
@@ -379,7 +379,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     const skipped = page.getByRole('region', { name: 'Skipped files' });
     await skipped.getByText('shop/assets/logo.png', { exact: true }).waitFor();
     expect(await skipped.locator('.badge-danger').count()).toBe(0);
-    await page.getByRole('heading', { name: 'Chunking Analytics' }).waitFor();
+    await page.getByRole('heading', { name: 'Chunking Analytics', exact: true }).waitFor();
     await page.getByRole('progressbar', { name: 'Utilization' }).waitFor();
     await page.getByRole('img', { name: /Tokens per chunk for \d+ chunks/ }).waitFor();
     // Exact per-chunk counts from the API: no estimate, and the chart's largest is the API's.
@@ -474,7 +474,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         {
           name: 'overview',
           path: `/jobs/${jobId}`,
-          ready: (page) => page.getByRole('heading', { name: 'Job Configuration' }).waitFor(),
+          ready: (page) => page.getByRole('heading', { name: 'Job Configuration', exact: true }).waitFor(),
         },
         {
           name: 'preview',
@@ -552,7 +552,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         .locator('.ob-tree')
         .getByRole('treeitem', { name: /^chunk-0001/ })
         .click();
-      await page.locator('.ob-preview').getByRole('heading', { name: 'chunk-0001.md' }).waitFor();
+      await page.locator('.ob-preview').getByRole('heading', { name: 'chunk-0001.md', exact: true }).waitFor();
       await page.waitForTimeout(300);
       await shot(page, 'preview-chunk-dark', viewport.name);
       await context.close();

@@ -100,7 +100,7 @@ describe('the landing page sample bundle', () => {
       expect(await panel.innerText()).toContain('# Overview: ms');
       expect(await panel.textContent()).toBe(sample.overview.text);
       await page
-        .getByRole('heading', { name: 'See a real bundle' })
+        .getByRole('heading', { name: 'See a real bundle', exact: true })
         .evaluate((node) => node.scrollIntoView());
       await page.screenshot({ path: join(screenshotDir, 'landing-sample-desktop.png') });
       await context.close();

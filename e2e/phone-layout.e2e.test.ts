@@ -56,7 +56,7 @@ describe.skipIf(!chromiumPath)('phone layout', () => {
 
     // Opened on the last tab: the list starts scrolled to it.
     const deep = await open('/settings?tab=account', { signedIn: true });
-    await deep.getByRole('heading', { name: 'Account' }).first().waitFor();
+    await deep.getByRole('heading', { name: 'Account', exact: true }).first().waitFor();
     await expect.poll(() => placement(deep, 'Account')).toBe('whole');
     await deep.getByRole('button', { name: 'Show earlier tabs' }).waitFor();
     // Arrow keys move the choice; the newly chosen tab comes into view.

@@ -101,7 +101,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     await settleUserFetch(target);
     await target.goto(`${server.url}/upload`);
     await target
-      .getByRole('heading', { name: 'New Job' })
+      .getByRole('heading', { name: 'New Job', exact: true })
       .waitFor()
       .catch(async (error: unknown) => {
         await target.screenshot({ path: join(screenshotDir, 'upload-failure.png') });
