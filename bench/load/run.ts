@@ -1,10 +1,11 @@
 // API load: `npm run build && npx tsx bench/load/run.ts [--db pglite|postgres] [--connections 100]
-// [--seconds 10]`. The built server as its own process (ROLE=all on PGlite; ROLE=api on a fresh
-// PostgreSQL database from LOAD_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test),
-// one signed-in account, then autocannon against GET /auth/me and GET /api/jobs in turn.
+// [--seconds 10] [--routes /auth/me,/api/jobs]`. The built server as its own process (ROLE=all
+// on PGlite; ROLE=api on a fresh PostgreSQL database from LOAD_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test), one signed-in account, then autocannon against each
+// route in turn.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,11 +40,29 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds of every PostgreSQL process on the machine (the bench database's among them). */
+async function postgresCpuSeconds(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === 'postgres') total += await cpuSeconds(Number(entry)).catch(() => 0);
+  }
+  return total;
+}
+
+/** This process's CPU seconds: autocannon runs in it. */
+const ownCpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+
 const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ')[0];
 
 const kind = option('db', 'pglite');
 const connections = Number(option('connections', '100'));
 const seconds = Number(option('seconds', '10'));
+const routes = option('routes', '/auth/me,/api/jobs').split(',');
 const adminUrl = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'repobundle-load-'));
@@ -96,10 +115,10 @@ try {
   await client.signUp('load@example.com', 'pro');
   console.log(`load: ${kind}, ${connections} connections, ${seconds} s per route`);
   console.log(
-    '| route | requests/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | load average |',
+    '| route | requests/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx | CPU ms/request: server; PostgreSQL; autocannon | load average |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const route of ['/auth/me', '/api/jobs']) {
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const route of routes) {
     // A short warm-up, so the figures are of a running server rather than of its first calls.
     await autocannon({
       url: `${base}${route}`,
@@ -108,16 +127,22 @@ try {
       headers: { authorization: `Bearer ${client.token}` },
     });
     const cpuBefore = await cpuSeconds(child.pid!);
+    const postgresBefore = await postgresCpuSeconds();
+    const ownBefore = ownCpuSeconds();
     const result = await autocannon({
       url: `${base}${route}`,
       connections,
       duration: seconds,
       headers: { authorization: `Bearer ${client.token}` },
     });
+    const ownMs = (ownCpuSeconds() - ownBefore) * 1000;
     const cpuMs = ((await cpuSeconds(child.pid!)) - cpuBefore) * 1000;
-    const perRequest = result.requests.total > 0 ? cpuMs / result.requests.total : 0;
+    const postgresMs = ((await postgresCpuSeconds()) - postgresBefore) * 1000;
+    const perRequest = (ms: number) =>
+      (result.requests.total > 0 ? ms / result.requests.total : 0).toFixed(2);
+    const { latency } = result;
     console.log(
-      `| GET ${route} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${perRequest.toFixed(2)} | ${await loadAverage()} |`,
+      `| GET ${route} | ${Math.round(result.requests.average)} | ${latency.p50} | ${latency.p90} | ${latency.p99} | ${latency.p99_9} | ${latency.max} | ${result.errors + result.timeouts} | ${result.non2xx} | ${perRequest(cpuMs)}; ${kind === 'postgres' ? perRequest(postgresMs) : '-'}; ${perRequest(ownMs)} | ${await loadAverage()} |`,
     );
   }
 } finally {

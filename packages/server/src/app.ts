@@ -193,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.decorateRequest('currentUser', null);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('sessionClaims', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

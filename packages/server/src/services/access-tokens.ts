@@ -5,10 +5,16 @@ import { unauthorized } from '../errors.js';
 const ISSUER = 'repobundle';
 const AUDIENCE = 'repobundle-api';
 
+/** A verified session token's claims: whose it is and when it was issued. */
+export interface SessionClaims {
+  userId: string;
+  issuedAtMs: number;
+}
+
 export interface AccessTokens {
   sign(userId: string): Promise<string>;
   /** The claims of a valid token; 401 TOKEN_EXPIRED or INVALID_TOKEN otherwise. */
-  verify(token: string): Promise<{ userId: string; issuedAtMs: number }>;
+  verify(token: string): Promise<SessionClaims>;
 }
 
 const invalidToken = () =>

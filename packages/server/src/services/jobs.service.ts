@@ -12,6 +12,7 @@ import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { forgetAccountCache } from './account-cache.js';
 import { inspectArchive } from './archive-inspection.js';
+import type { SessionClaims } from './access-tokens.js';
 import type { ServiceContext } from './context.js';
 import { refundReservation, reserveCredits } from './job-credits.js';
 import {
@@ -324,6 +325,16 @@ export async function findJob(ctx: ServiceContext, user: UserRow, jobId: string)
 
 export async function listJobs(ctx: ServiceContext, user: UserRow, page: number, limit: number) {
   return ctx.repos.jobs.listForUser(user.id, page, limit);
+}
+
+/** `listJobs` for a session whose user is not read yet; undefined when the session is over. */
+export async function listJobsForSession(
+  ctx: ServiceContext,
+  session: SessionClaims,
+  page: number,
+  limit: number,
+) {
+  return ctx.repos.jobs.listForSession(session.userId, new Date(session.issuedAtMs), page, limit);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Balances } from '../db/repositories/credits.repository.js';
 import type { Plan } from '../db/repositories/plans.repository.js';
 import type { SettingsPatch, UserRow } from '../db/repositories/users.repository.js';
 import type { ServiceContext } from './context.js';
+import type { SessionClaims } from './access-tokens.js';
 
 export interface UserProfile {
   user: UserRow;
@@ -17,6 +18,21 @@ export async function getProfile(ctx: ServiceContext, user: UserRow): Promise<Us
   ]);
   if (!plan) throw new Error(`user ${user.id} has unknown plan ${user.plan_id}`);
   return { user, plan, balances };
+}
+
+/** `getProfile` for a session whose user is not read yet; undefined when the session is over. */
+export async function getProfileForSession(
+  ctx: ServiceContext,
+  session: SessionClaims,
+): Promise<UserProfile | undefined> {
+  const found = await ctx.repos.users.findWithBalancesForSession(
+    session.userId,
+    new Date(session.issuedAtMs),
+  );
+  if (!found) return undefined;
+  const plan = await ctx.repos.plans.findById(found.user.plan_id);
+  if (!plan) throw new Error(`user ${found.user.id} has unknown plan ${found.user.plan_id}`);
+  return { ...found, plan };
 }
 
 export function updateSettings(

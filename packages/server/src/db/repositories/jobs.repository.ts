@@ -2,6 +2,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { JobsTable } from '../schema.js';
 import type { Executor } from './executor.js';
+import { compileOnce } from '../compiled-query.js';
+import { sessionUser } from './session-user.js';
 
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
@@ -9,6 +11,34 @@ export type JobPatch = Updateable<JobsTable>;
 
 /** Jobs; every read for a person goes through the owner (another user's job does not exist). */
 export function createJobsRepository(db: Executor) {
+  const pageForSession = compileOnce(
+    db,
+    ['userId', 'issuedAt', 'limit', 'offset'],
+    (params: { userId: string; issuedAt: Date; limit: number; offset: number }) =>
+      sessionUser(db, params.userId, params.issuedAt)
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('jobs')
+              .selectAll()
+              .whereRef('jobs.user_id', '=', 'users.id')
+              .orderBy('created_at', 'desc')
+              .orderBy('id')
+              .limit(params.limit)
+              .offset(params.offset)
+              .as('page'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('page')
+        .select((eb) =>
+          eb
+            .selectFrom('jobs')
+            .select(sql<number>`count(*)::integer`.as('total'))
+            .whereRef('jobs.user_id', '=', 'users.id')
+            .as('total_jobs'),
+        ),
+  );
+
   return {
     insert(job: NewJob): Promise<JobRow> {
       return db.insertInto('jobs').values(job).returningAll().executeTakeFirstOrThrow();
@@ -83,6 +113,26 @@ export function createJobsRepository(db: Executor) {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return { rows, total: total.total };
+    },
+
+    /**
+     * `listForUser` for a session token, checking the session in the same statement (see
+     * `sessionUser`): undefined when it is not valid, and the caller checks it the long way for
+     * the precise answer.
+     */
+    async listForSession(userId: string, issuedAt: Date, page: number, limit: number) {
+      const found = await pageForSession({
+        userId,
+        issuedAt,
+        limit,
+        offset: (page - 1) * limit,
+      });
+      if (found.length === 0) return undefined;
+      // A user without jobs on this page comes back as one row of nulls from the outer join.
+      const rows = found
+        .filter((row) => row.id !== null)
+        .map(({ total_jobs: _total, ...job }) => job as JobRow);
+      return { rows, total: found[0]!.total_jobs ?? 0 };
     },
 
     /** Previous succeeded jobs' analytics, for the comparison (newest first). */

@@ -1,6 +1,9 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../schema.js';
+import type { Balances } from './credits.repository.js';
 import type { Executor } from './executor.js';
+import { compileOnce } from '../compiled-query.js';
+import { sessionUser } from './session-user.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -15,6 +18,32 @@ export interface NewUser {
 export type SettingsPatch = Partial<Pick<UserRow, 'auto_delete_after' | 'default_credit_type'>>;
 
 export function createUsersRepository(db: Executor) {
+  const withBalancesForSession = compileOnce(
+    db,
+    ['id', 'issuedAt'],
+    (params: { id: string; issuedAt: Date }) =>
+      sessionUser(db, params.id, params.issuedAt)
+        .selectAll('users')
+        .select((eb) => {
+          const balances = () =>
+            eb.selectFrom('credit_balances').whereRef('credit_balances.user_id', '=', 'users.id');
+          return [
+            balances().select('balance').where('credit_type', '=', 'monthly').as('balance_monthly'),
+            balances()
+              .select('balance')
+              .where('credit_type', '=', 'purchased')
+              .as('balance_purchased'),
+            balances()
+              .select(sql<number>`coalesce(sum(reserved), 0)::integer`.as('reserved'))
+              .as('balance_reserved'),
+          ];
+        }),
+  );
+
+  const byId = compileOnce(db, ['id'], (params: { id: string }) =>
+    db.selectFrom('users').selectAll().where('id', '=', params.id),
+  );
+
   return {
     /** Users whose monthly credits are due for their reset (the scheduled job's input). */
     dueForMonthlyReset(now: Date, limit = 100): Promise<UserRow[]> {
@@ -32,8 +61,31 @@ export function createUsersRepository(db: Executor) {
       return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
-    findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    /**
+     * A session's user and balances in one statement; undefined when the session is not valid
+     * (see `sessionUser`), and the caller checks it the long way for the precise answer.
+     */
+    async findWithBalancesForSession(
+      id: string,
+      issuedAt: Date,
+    ): Promise<{ user: UserRow; balances: Balances } | undefined> {
+      const [row] = await withBalancesForSession({ id, issuedAt });
+      if (!row) return undefined;
+      const { balance_monthly, balance_purchased, balance_reserved, ...user } = row;
+      return {
+        user,
+        balances: {
+          monthly: balance_monthly ?? 0,
+          purchased: balance_purchased ?? 0,
+          reserved: balance_reserved ?? 0,
+        },
+      };
+    },
+
+    /** Read by the sign-in check of every signed-in request. */
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await byId({ id });
+      return row;
     },
 
     findByEmail(email: string): Promise<UserRow | undefined> {

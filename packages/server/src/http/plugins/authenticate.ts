@@ -4,11 +4,14 @@ import type { ApiKeyRow } from '../../db/repositories/api-keys.repository.js';
 import type { UserRow } from '../../db/repositories/users.repository.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import { checkApiKey, isApiKeyToken, scopeCovers } from '../../services/api-keys.service.js';
+import type { SessionClaims } from '../../services/access-tokens.js';
 import type { ServiceContext } from '../../services/context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserRow | null;
+    /** Set instead of `currentUser` on routes that defer the user lookup (see the option). */
+    sessionClaims: SessionClaims | null;
     /** The personal API key the request came with; null for a signed-in session. */
     apiKey: ApiKeyRow | null;
   }
@@ -20,6 +23,14 @@ export interface AuthenticateOptions {
    * and payment calls), and a key is refused with a word on why.
    */
   apiKey?: ApiKeyScope;
+  /**
+   * For the hottest reads: a session token is verified but its user not read. The route reads
+   * its data in one statement that also checks the session (`db/repositories/session-user.ts`)
+   * and, when that finds nothing, calls `loadCurrentUser` for the precise answer. Each round
+   * trip to the database costs an API process more CPU than the rest of such a request. API
+   * keys are checked here as usual.
+   */
+  deferUserLookup?: boolean;
 }
 
 /**
@@ -34,14 +45,31 @@ export function createAuthenticate(ctx: ServiceContext, options: AuthenticateOpt
     if (!match) throw unauthorized('NOT_AUTHENTICATED', 'Not authenticated. Please sign in.');
     const token = match[1]!;
     if (isApiKeyToken(token)) return useApiKey(ctx, request, token, options.apiKey);
-    const { userId, issuedAtMs } = await ctx.accessTokens.verify(token);
-    const user = await ctx.repos.users.findById(userId);
-    if (!user) throw unauthorized('INVALID_TOKEN', 'Invalid access token. Please sign in again.');
-    if (user.sessions_valid_from && issuedAtMs < user.sessions_valid_from.getTime()) {
-      throw unauthorized('INVALID_TOKEN', 'Your password was changed. Please sign in again.');
-    }
-    request.currentUser = user;
+    const claims = await ctx.accessTokens.verify(token);
+    if (options.deferUserLookup) request.sessionClaims = claims;
+    else request.currentUser = await sessionUser(ctx, claims);
   };
+}
+
+/** The user of a verified session token, or the 401 that says why the session is over. */
+async function sessionUser(ctx: ServiceContext, claims: SessionClaims): Promise<UserRow> {
+  const user = await ctx.repos.users.findById(claims.userId);
+  if (!user) throw unauthorized('INVALID_TOKEN', 'Invalid access token. Please sign in again.');
+  if (user.sessions_valid_from && claims.issuedAtMs < user.sessions_valid_from.getTime()) {
+    throw unauthorized('INVALID_TOKEN', 'Your password was changed. Please sign in again.');
+  }
+  return user;
+}
+
+/** The signed-in user on a route that deferred the lookup: read now, with the hook's checks. */
+export async function loadCurrentUser(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+): Promise<UserRow> {
+  if (!request.currentUser && request.sessionClaims) {
+    request.currentUser = await sessionUser(ctx, request.sessionClaims);
+  }
+  return currentUser(request);
 }
 
 async function useApiKey(

@@ -8,26 +8,29 @@ import {
 import type { FastifyInstance } from 'fastify';
 import {
   getProfile,
+  getProfileForSession,
   setWelcomeModalSeen,
   updateSettings,
 } from '../../../services/profile.service.js';
 import { requestEmailChange, verifyEmailChange } from '../../../services/email-change.service.js';
 import { changePassword } from '../../../services/password.service.js';
 import { presentSettings, presentUser } from '../../../presenters/user.presenter.js';
-import { createAuthenticate, currentUser } from '../../plugins/authenticate.js';
+import { createAuthenticate, currentUser, loadCurrentUser } from '../../plugins/authenticate.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { bodyOf, type RouteOptions } from '../route-context.js';
 
 /** Signed-in /auth calls: the current user, settings and credential changes. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const onRequest = createAuthenticate(ctx);
-  const readWithKey = createAuthenticate(ctx, { apiKey: 'read' });
   const config = authRateLimit(ctx.config.authRateLimit);
 
-  // The profile (plan, credits) is what a program checks before it sends a job.
-  app.get('/auth/me', { onRequest: readWithKey }, async (req) =>
-    presentUser(await getProfile(ctx, currentUser(req))),
-  );
+  // The profile (plan, credits) is what a program checks before it sends a job; a client polls
+  // it, so a session's is read with its balances in one statement.
+  const readProfile = createAuthenticate(ctx, { apiKey: 'read', deferUserLookup: true });
+  app.get('/auth/me', { onRequest: readProfile }, async (req) => {
+    const fast = req.sessionClaims ? await getProfileForSession(ctx, req.sessionClaims) : undefined;
+    return presentUser(fast ?? (await getProfile(ctx, await loadCurrentUser(ctx, req))));
+  });
 
   app.get('/auth/settings', { onRequest }, async (req) => presentSettings(currentUser(req)));
 
