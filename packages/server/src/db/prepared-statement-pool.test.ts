@@ -61,6 +61,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('queries prepared by name on Postg
     expect((await selectShape(2)).rows).toEqual([{ id: 2, name: 'two', colour: 'red' }]);
   });
 
+  it('prepares again only the statement that went stale, not the others of the connection', async () => {
+    const countShapes = () =>
+      sql<{ n: number }>`select count(*)::int as n from shapes where id > ${0}`.execute(db);
+    await selectShape(1);
+    await countShapes();
+    await sql`alter table shapes add column colour text default 'red'`.execute(db);
+    await selectShape(1);
+    expect((await countShapes()).rows).toEqual([{ n: 2 }]);
+    // The count's statement is still good: it stays prepared once, under its first name.
+    expect(await preparedTexts(db)).toEqual([
+      'select * from shapes where id = $1',
+      'select * from shapes where id = $1',
+      'select count(*)::int as n from shapes where id > $1',
+    ]);
+  });
+
   it('inside a transaction the stale statement ends it, and the next query outside works', async () => {
     await selectShape(1);
     await sql`alter table shapes add column colour text default 'red'`.execute(db);

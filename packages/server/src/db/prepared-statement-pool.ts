@@ -35,9 +35,12 @@ export function preparedStatementPool(pool: pg.Pool, maxStatements = 500): Postg
     }
     return name;
   };
-  // Per connection: how many times its statements went stale, so a new parse uses a fresh name
-  // (the old one still exists on the server and cannot be parsed again).
-  const generations = new WeakMap<pg.PoolClient, number>();
+  // Per connection and text: how many times that statement went stale, so its new parse uses
+  // a fresh name (the old one still exists on the server and cannot be parsed again). The
+  // connection's other statements keep theirs.
+  const generations = new WeakMap<pg.PoolClient, Map<string, number>>();
+  const generationOf = (client: pg.PoolClient, text: string) =>
+    generations.get(client)?.get(text) ?? 0;
 
   async function run(
     client: pg.PoolClient,
@@ -47,7 +50,7 @@ export function preparedStatementPool(pool: pg.Pool, maxStatements = 500): Postg
     const base = values.length > 0 ? nameOf(text) : undefined;
     if (base === undefined) return client.query(text, [...values]);
     const named = () => {
-      const generation = generations.get(client) ?? 0;
+      const generation = generationOf(client, text);
       const name = generation === 0 ? base : `${base}_${generation}`;
       return client.query({ name, text, values: [...values] });
     };
@@ -55,7 +58,9 @@ export function preparedStatementPool(pool: pg.Pool, maxStatements = 500): Postg
       return await named();
     } catch (error) {
       if (!isStaleStatement(error)) throw error;
-      generations.set(client, (generations.get(client) ?? 0) + 1);
+      const stale = generations.get(client) ?? new Map<string, number>();
+      stale.set(text, generationOf(client, text) + 1);
+      generations.set(client, stale);
       if (client.getTransactionStatus() !== 'I') throw error;
       return named();
     }
