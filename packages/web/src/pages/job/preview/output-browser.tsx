@@ -9,7 +9,7 @@ import { formatBytes, plural } from '../../../lib/format.js';
 import { JobIcon, type JobIconName } from '../job-icons.js';
 import { FullScreenViewer } from '../viewer/full-screen-viewer.js';
 import { BundleActions } from './bundle-actions.js';
-import { FilePreview } from './file-preview.js';
+import { OutputFilePreview } from './output-file-preview.js';
 import { filesInOrder } from '../../../components/code-browser/index.js';
 import {
   allFolders,
@@ -190,7 +190,7 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
           )}
           {layout !== 'browser' && (
             <div className="ob-preview">
-              <FilePreview
+              <OutputFilePreview
                 jobId={jobId}
                 file={selected}
                 onStep={layout === 'preview' ? step : undefined}

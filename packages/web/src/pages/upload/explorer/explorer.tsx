@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ZipEntry } from '../zip/read-central-directory.js';
 import { ExplorerToolbar } from './explorer-toolbar.js';
-import { FilePreview } from './file-preview.js';
+import { EntryPreview } from './entry-preview.js';
 import { FileTreeView } from './file-tree-view.js';
 import { SplitPane } from './split-pane.js';
 import type { ExplorerState } from './use-explorer.js';
@@ -50,7 +50,7 @@ export const Explorer = memo(function Explorer({ archive, entries, explorer }: E
       <SplitPane
         left={<FileTreeView explorer={explorer} locate={locate} highlighted={highlighted} />}
         right={
-          <FilePreview
+          <EntryPreview
             archive={archive}
             entries={entries}
             explorer={explorer}
