@@ -13,11 +13,14 @@ interface ExplorerProps {
   archive: Blob;
   entries: readonly ZipEntry[];
   explorer: ExplorerState;
+  /** The frame only, marked busy: the first render of a large tree comes in a later pass. */
+  pending?: boolean;
 }
 
 /** The same explorer state: every field equal (useExplorer builds a new object each render). */
 function sameProps(before: ExplorerProps, after: ExplorerProps): boolean {
   if (before.archive !== after.archive || before.entries !== after.entries) return false;
+  if (before.pending !== after.pending) return false;
   const keys = Object.keys(after.explorer) as (keyof ExplorerState)[];
   return keys.every((key) => before.explorer[key] === after.explorer[key]);
 }
@@ -26,7 +29,12 @@ function sameProps(before: ExplorerProps, after: ExplorerProps): boolean {
  * Toolbar, tree and preview of one archive. Memoised: the page re-renders several times a second
  * while the selection is counted, and the tree has not changed.
  */
-export const Explorer = memo(function Explorer({ archive, entries, explorer }: ExplorerProps) {
+export const Explorer = memo(function Explorer({
+  archive,
+  entries,
+  explorer,
+  pending = false,
+}: ExplorerProps) {
   const [locate, setLocate] = useState<{ file: number; nonce: number } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -44,6 +52,7 @@ export const Explorer = memo(function Explorer({ archive, entries, explorer }: E
   );
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  if (pending) return <section className="card explorer" aria-label="Explorer" aria-busy="true" />;
   return (
     <section className="card explorer" aria-label="Explorer">
       <ExplorerToolbar explorer={explorer} />
