@@ -228,7 +228,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
   it('opens every output file, copies one and downloads one from the browser', async () => {
     const { context, page } = await newPage();
     await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-    const preview = page.locator('.ob-preview');
+    const preview = page.getByTestId('output-preview');
     await preview.getByRole('heading', { level: 3, name: 'overview.md' }).waitFor();
     const tree = page.getByRole('tree', { name: 'Output files' });
     for (const file of outputs) {
@@ -311,7 +311,10 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
   it('drives the full-screen viewer with its keys', async () => {
     const { context, page } = await newPage();
     await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-    await page.locator('.ob-preview').getByRole('heading', { name: 'overview.md', exact: true }).waitFor();
+    await page
+      .getByTestId('output-preview')
+      .getByRole('heading', { name: 'overview.md', exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Full Screen' }).click();
     const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
     const title = viewer.getByRole('heading', { level: 2 });
@@ -474,12 +477,13 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         {
           name: 'overview',
           path: `/jobs/${jobId}`,
-          ready: (page) => page.getByRole('heading', { name: 'Job Configuration', exact: true }).waitFor(),
+          ready: (page) =>
+            page.getByRole('heading', { name: 'Job Configuration', exact: true }).waitFor(),
         },
         {
           name: 'preview',
           path: `/jobs/${jobId}?tab=preview`,
-          ready: (page) => page.locator('.ob-preview [data-line="0"]').waitFor(),
+          ready: (page) => page.getByTestId('output-preview').locator('[data-line="0"]').waitFor(),
         },
         {
           name: 'analytics',
@@ -506,7 +510,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         }
         const { context, page } = await newPage(size, dark);
         await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-        await page.locator('.ob-preview [data-line="0"]').waitFor();
+        await page.getByTestId('output-preview').locator('[data-line="0"]').waitFor();
         await page.getByRole('button', { name: 'Full Screen' }).click();
         const viewer = page.getByRole('dialog', { name: 'Full-screen file viewer' });
         await viewer.getByLabel('Search in file').fill('chunk');
@@ -547,12 +551,15 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
       const size = { width: viewport.width, height: viewport.height };
       const { context, page } = await newPage(size, true);
       await page.goto(`${server.url}/jobs/${jobId}?tab=preview`);
-      await page.locator('.ob-preview [data-line="0"]').waitFor();
+      await page.getByTestId('output-preview').locator('[data-line="0"]').waitFor();
       await page
-        .locator('.ob-tree')
+        .getByRole('tree', { name: 'Output files' })
         .getByRole('treeitem', { name: /^chunk-0001/ })
         .click();
-      await page.locator('.ob-preview').getByRole('heading', { name: 'chunk-0001.md', exact: true }).waitFor();
+      await page
+        .getByTestId('output-preview')
+        .getByRole('heading', { name: 'chunk-0001.md', exact: true })
+        .waitFor();
       await page.waitForTimeout(300);
       await shot(page, 'preview-chunk-dark', viewport.name);
       await context.close();

@@ -465,7 +465,20 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     await page.getByLabel('Search files').fill('file-19999.');
     await tree.getByText('file-19999.json').waitFor();
     const searchMs = Date.now() - at;
+    await tree.getByText('file-19999.json').click();
     await page.getByLabel('Search files').fill('');
+    // Locate in tree scrolls the virtual list to the file, far below the first screenful.
+    await page.getByRole('button', { name: 'Locate in tree' }).click();
+    const located = tree.locator('[data-located]', { hasText: 'file-19999.json' });
+    await located.waitFor();
+    await expect
+      .poll(async () => {
+        const [row, box] = [await located.boundingBox(), await tree.boundingBox()];
+        return (
+          row !== null && box !== null && row.y >= box.y && row.y + row.height <= box.y + box.height
+        );
+      })
+      .toBe(true);
     // Scrolling renders a window of rows, never all 20,000.
     expect(await tree.getByRole('treeitem').count()).toBeLessThan(80);
     console.log(

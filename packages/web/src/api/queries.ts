@@ -3,6 +3,7 @@ import { fetchSampleBundle } from '../lib/sample-bundle.js';
 import { loadTransactionTotals, type TransactionsQuery } from '../lib/transactions.js';
 import { apiKeysApi } from './api-keys-api.js';
 import { jobsApi } from './jobs-api.js';
+import { modelsApi } from './models-api.js';
 import { paymentsApi } from './payments-api.js';
 import { statusApi } from './status-api.js';
 import { waitlistApi } from './waitlist-api.js';
@@ -22,6 +23,7 @@ export const queryKeys = {
   sampleBundle: ['sample-bundle'] as const,
   apiKeys: ['api-keys'] as const,
   checkoutSession: (id: string) => ['checkout-session', id] as const,
+  models: ['models'] as const,
 };
 
 /** The landing page's sample bundle: a static file of the build, the same for every visitor. */
@@ -133,4 +135,15 @@ export function useCheckoutSession(sessionId: string) {
 
 export function useApiKeys() {
   return useQuery({ queryKey: queryKeys.apiKeys, queryFn: apiKeysApi.list, retry: false });
+}
+
+/** The models a job may target, with tokenizer and context window: fixed for a deployment. */
+export function useModels() {
+  return useQuery({
+    queryKey: queryKeys.models,
+    queryFn: modelsApi.models,
+    staleTime: Infinity,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
 }

@@ -2,8 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error.js';
-import { authApi } from '../api/auth-api.js';
 import { onAuthExpired, tokens } from '../api/client.js';
+import {
+  useFetchMe,
+  useGoogleSignIn,
+  useMarkWelcomeSeen,
+  useSignIn,
+} from '../api/session-hooks.js';
 import type { UserResponse, UserSettings } from '@repobundle/contract';
 import type { User } from '../api/types.js';
 import { isGuardedPath } from '../lib/guarded-paths.js';
@@ -37,6 +42,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<UserSettings | null>(null);
   const [signedOutTo, setSignedOutTo] = useState<string | null>(null);
   const { pathname } = useLocation();
+  const fetchMe = useFetchMe();
+  const { mutateAsync: signIn } = useSignIn();
+  const { mutateAsync: googleSignIn } = useGoogleSignIn();
+  const { mutateAsync: markSeen } = useMarkWelcomeSeen();
 
   // Once the person has left the guarded page, a later visit to one goes to /auth again.
   useEffect(() => {
@@ -45,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loadUser = useCallback(async () => {
     try {
-      const { user: next, settings: nextSettings } = splitMe(await authApi.me());
+      const { user: next, settings: nextSettings } = splitMe(await fetchMe());
       setUser(next);
       setSettings(nextSettings);
     } catch (error) {
@@ -57,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSettings(null);
       throw error;
     }
-  }, []);
+  }, [fetchMe]);
 
   const throttled = useRef(throttleRefresh(() => loadUser().catch(() => undefined)));
 
@@ -97,11 +106,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       settings,
       login: async (email, password) => {
-        const pair = await authApi.login(email, password);
+        const pair = await signIn({ email, password });
         await acceptTokens(pair.access_token, pair.refresh_token);
       },
       loginWithGoogle: async (credential) => {
-        const pair = await authApi.google(credential);
+        const pair = await googleSignIn(credential);
         await acceptTokens(pair.access_token, pair.refresh_token);
       },
       acceptTokens,
@@ -116,12 +125,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refreshUser: (force) => throttled.current(force),
       markWelcomeSeen: async () => {
         setUser((current) => (current ? { ...current, welcome_modal_seen: true } : current));
-        await authApi.markWelcomeSeen().catch((error: unknown) => {
+        await markSeen().catch((error: unknown) => {
           console.error('Could not record that the welcome tour was seen', error);
         });
       },
     }),
-    [ready, user, settings, signedOutTo, acceptTokens, queryClient],
+    [ready, user, settings, signedOutTo, acceptTokens, queryClient, signIn, googleSignIn, markSeen],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

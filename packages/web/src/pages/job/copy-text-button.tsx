@@ -5,12 +5,19 @@ import { JobIcon } from './job-icons.js';
 import jobPageStyles from './job-page.module.css';
 
 /** Copy with the spec's 2 s "Copied" confirmation; disabled until the text has loaded. */
-export function CopyTextButton({ text }: { text: string | undefined }) {
+export function CopyTextButton({
+  text,
+  className,
+}: {
+  text: string | undefined;
+  className?: string;
+}) {
   const { copied, copy } = useCopy();
   return (
     <Button
       variant="secondary"
       size="sm"
+      className={className}
       disabled={text === undefined}
       onClick={() => text !== undefined && void copy(text)}
     >

@@ -36,7 +36,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
   }
   return (
     <>
-      <DataTable caption="Your API keys" className={styles.keys}>
+      <DataTable caption="Your API keys" stacked className={styles.keys}>
         <thead>
           <tr>
             <th scope="col">Name</th>

@@ -144,11 +144,12 @@ export function ArchiveWorkspace({
 
   return (
     <>
-      {explorerShown ? (
-        <Explorer archive={archive.file} entries={archive.listing.entries} explorer={explorer} />
-      ) : (
-        <section className="card explorer" aria-label="Explorer" aria-busy="true" />
-      )}
+      <Explorer
+        archive={archive.file}
+        entries={archive.listing.entries}
+        explorer={explorer}
+        pending={!explorerShown}
+      />
       <ConfigPanel
         options={options}
         update={update}

@@ -2,7 +2,7 @@ import type { JobCreditType } from '@repobundle/contract';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import type { CreditDecision, CreditKind } from './rules/credit-choice.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './credits-modal.module.css';
 
 interface CreditsModalProps {
   decision: Exclude<CreditDecision, { kind: 'enough' }>;
@@ -66,7 +66,7 @@ export function CreditsModal({
             </div>
           </div>
         )}
-        <dl className={uploadPageStyles.creditBalances}>
+        <dl className={styles.creditBalances}>
           <div>
             <dt>Monthly</dt>
             <dd>{balances.monthly.toLocaleString('en-US')}</dd>

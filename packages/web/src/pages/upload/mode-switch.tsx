@@ -1,6 +1,6 @@
 import { Badge } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './mode-switch.module.css';
 
 export type UploadMode = 'zip' | 'repository';
 
@@ -13,7 +13,7 @@ export function ModeSwitch({
   onChange(mode: UploadMode): void;
 }) {
   return (
-    <div className={`switch ${uploadPageStyles.modeSwitch}`} role="group" aria-label="Source">
+    <div className={`switch ${styles.modeSwitch}`} role="group" aria-label="Source">
       <button type="button" aria-pressed={mode === 'zip'} onClick={() => onChange('zip')}>
         <Icon name="upload" size={16} />
         ZIP Upload

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import type { SubmitStep } from './submit/submit-upload.js';
 import { formatSeconds, STEP_LABELS } from './submit/upload-progress.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './progress-overlay.module.css';
 
 /** The bar and the figure move to a new value over 800 ms. */
 export const PROGRESS_ANIMATION_MS = 800;
@@ -51,27 +51,27 @@ export function ProgressOverlay({
   return createPortal(
     <div className="dialog-backdrop progress-backdrop">
       <div
-        className={`dialog ${uploadPageStyles.progressDialog}`}
+        className={`dialog ${styles.progressDialog}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="upload-progress-title"
       >
-        <div className={uploadPageStyles.progressHead}>
-          <span className={uploadPageStyles.progressSpinner} aria-hidden="true">
+        <div className={styles.progressHead}>
+          <span className={styles.progressSpinner} aria-hidden="true">
             <span className="spinner" />
           </span>
           <div>
             <h2 id="upload-progress-title" className="dialog-title">
               {STEP_LABELS[step]}
             </h2>
-            {fileName && <p className={`faint ${uploadPageStyles.progressFile}`}>{fileName}</p>}
+            {fileName && <p className={`faint ${styles.progressFile}`}>{fileName}</p>}
           </div>
-          <strong className={uploadPageStyles.progressPercent} aria-hidden="true">
+          <strong className={styles.progressPercent} aria-hidden="true">
             {Math.round(shown)}%
           </strong>
         </div>
         <div
-          className={`progress ${uploadPageStyles.progressLg}`}
+          className={`progress ${styles.progressLg}`}
           role="progressbar"
           aria-label="Upload progress"
           aria-valuemin={0}
@@ -79,24 +79,18 @@ export function ProgressOverlay({
           aria-valuenow={Math.round(percent)}
         >
           <div
-            className={`progress-bar ${uploadPageStyles.progressBarAnimated}`}
+            className={`progress-bar ${styles.progressBarAnimated}`}
             style={{ width: `${percent}%` }}
           />
         </div>
-        <ol className={uploadPageStyles.progressSteps}>
+        <ol className={styles.progressSteps}>
           {STEPS.map((item, index) => (
             <li
               key={item}
-              className={
-                index < at
-                  ? uploadPageStyles.isDone
-                  : index === at
-                    ? uploadPageStyles.isCurrent
-                    : undefined
-              }
+              className={index < at ? styles.isDone : index === at ? styles.isCurrent : undefined}
               aria-current={index === at ? 'step' : undefined}
             >
-              <span className={uploadPageStyles.progressStepDot}>
+              <span className={styles.progressStepDot}>
                 {index < at ? <Icon name="check" size={12} /> : index + 1}
               </span>
               {STEP_LABELS[item]}
@@ -104,17 +98,17 @@ export function ProgressOverlay({
           ))}
         </ol>
         {remaining > 0 && (
-          <p className={uploadPageStyles.progressRemaining} role="status">
+          <p className={styles.progressRemaining} role="status">
             <Icon name="clock" size={15} />
             About {formatSeconds(remaining)} remaining
             {remaining > 60 && (
-              <span className={`faint ${uploadPageStyles.progressHint}`}>
+              <span className={`faint ${styles.progressHint}`}>
                 Large archives take a few minutes. Keep this tab open.
               </span>
             )}
           </p>
         )}
-        <div className={uploadPageStyles.progressActions}>
+        <div className={styles.progressActions}>
           <Button variant="secondary" onClick={onCancel} disabled={step === 'redirecting'}>
             Cancel
           </Button>

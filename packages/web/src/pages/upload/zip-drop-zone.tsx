@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Alert, Spinner } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { cx } from '../../lib/class-names.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './zip-drop-zone.module.css';
 
 interface ZipDropZoneProps {
   limitMb: number;
@@ -29,11 +29,7 @@ export function ZipDropZone({ limitMb, reading, error, onFile }: ZipDropZoneProp
     <div className="stack">
       <label
         data-testid="drop-zone"
-        className={cx(
-          uploadPageStyles.dropZone,
-          over && uploadPageStyles.isOver,
-          reading && uploadPageStyles.isBusy,
-        )}
+        className={cx(styles.dropZone, over && styles.isOver, reading && styles.isBusy)}
         onDragEnter={(event) => {
           event.preventDefault();
           depth.current++;
@@ -59,13 +55,13 @@ export function ZipDropZone({ limitMb, reading, error, onFile }: ZipDropZoneProp
             if (file) onFile(file);
           }}
         />
-        <span className={uploadPageStyles.dropIcon}>
+        <span className={styles.dropIcon}>
           {reading ? <Spinner /> : <Icon name="upload" size={26} />}
         </span>
-        <span className={uploadPageStyles.dropTitle}>
+        <span className={styles.dropTitle}>
           {reading ? 'Reading the archive…' : 'Drop your .zip here, or click to browse'}
         </span>
-        <span className={uploadPageStyles.dropHint}>
+        <span className={styles.dropHint}>
           Up to {limitMb} MB on your plan. The file list is read in your browser; nothing is
           uploaded until you press Process.
         </span>

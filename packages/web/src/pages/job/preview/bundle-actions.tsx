@@ -6,6 +6,7 @@ import { JobIcon } from '../job-icons.js';
 import { COPIED_MS, copyText, saveText } from '../file-actions.js';
 import { formatBytes, plural } from '../../../lib/format.js';
 import { bundleFileName, bundleParts, CLIPBOARD_COMFORT_BYTES, joinChunks } from './bundle-text.js';
+import styles from './bundle-actions.module.css';
 
 /**
  * The whole bundle in one action: every chunk in order, copied to the clipboard or saved as one
@@ -48,14 +49,14 @@ export function BundleActions({
   };
 
   return (
-    <div className="bundle-actions" role="group" aria-label="Whole bundle">
-      <div className="bundle-actions-text">
+    <div className={styles.actions} role="group" aria-label="Whole bundle">
+      <div className={styles.text}>
         <strong>Whole bundle</strong>
         <span className="faint">
           {plural(parts.length, 'chunk')} in order · {formatBytes(bytes)}
         </span>
         {large && (
-          <span className="bundle-warning" role="note">
+          <span className={styles.warning} role="note">
             {formatBytes(bytes)} is a lot for a clipboard: some apps cut or stall on a paste this
             big. Downloading one file is safer.
           </span>
@@ -66,7 +67,7 @@ export function BundleActions({
           </span>
         )}
       </div>
-      <div className="bundle-actions-buttons">
+      <div className={styles.buttons}>
         <Button
           variant={large ? 'secondary' : 'primary'}
           size="sm"

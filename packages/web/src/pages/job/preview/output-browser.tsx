@@ -5,11 +5,12 @@ import { Button } from '../../../components/ui/button.js';
 import { EmptyState, Spinner } from '../../../components/ui/feedback.js';
 import { Icon } from '../../../components/ui/icons.js';
 import { COPIED_MS, copyText, saveText } from '../file-actions.js';
+import { cx } from '../../../lib/class-names.js';
 import { formatBytes, plural } from '../../../lib/format.js';
 import { JobIcon, type JobIconName } from '../job-icons.js';
 import { FullScreenViewer } from '../viewer/full-screen-viewer.js';
 import { BundleActions } from './bundle-actions.js';
-import { FilePreview } from './file-preview.js';
+import { OutputFilePreview } from './output-file-preview.js';
 import { filesInOrder } from '../../../components/code-browser/index.js';
 import {
   allFolders,
@@ -20,7 +21,7 @@ import {
   type TreeFile,
 } from './file-tree.js';
 import { FileTreeView } from './file-tree-view.js';
-import './output-browser.css';
+import styles from './output-browser.module.css';
 
 export type BrowserLayout = 'browser' | 'split' | 'preview';
 const LAYOUTS: ReadonlyArray<{ id: BrowserLayout; label: string; icon: JobIconName }> = [
@@ -28,6 +29,12 @@ const LAYOUTS: ReadonlyArray<{ id: BrowserLayout; label: string; icon: JobIconNa
   { id: 'split', label: 'Browser and preview', icon: 'split' },
   { id: 'preview', label: 'Preview only', icon: 'preview' },
 ];
+
+const LAYOUT_CLASSES: Record<BrowserLayout, string | undefined> = {
+  browser: styles.browser,
+  split: styles.split,
+  preview: styles.previewOnly,
+};
 
 /** The Output Files browser of a succeeded job. */
 export function OutputBrowser({ jobId }: { jobId: string }) {
@@ -91,8 +98,8 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
 
   return (
     <section className="card output-browser" aria-labelledby="output-files-title">
-      <div className="card-header ob-header">
-        <div className="ob-title">
+      <div className={`card-header ${styles.header}`}>
+        <div className={styles.title}>
           <h2 id="output-files-title" className="card-title">
             Output Files
           </h2>
@@ -102,8 +109,8 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
             </span>
           )}
         </div>
-        <div className="ob-controls">
-          <div className="search-field ob-search">
+        <div className={styles.controls}>
+          <div className={`search-field ${styles.search}`}>
             <Icon name="search" size={16} />
             <input
               className="input"
@@ -116,7 +123,7 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
             {search && (
               <button
                 type="button"
-                className="btn btn-ghost btn-sm btn-icon search-clear"
+                className={`btn btn-ghost btn-sm btn-icon ${styles.searchClear}`}
                 aria-label="Clear search"
                 onClick={() => setSearch('')}
               >
@@ -124,7 +131,7 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
               </button>
             )}
           </div>
-          <div className="segmented" role="group" aria-label="Layout">
+          <div className={styles.segmented} role="group" aria-label="Layout">
             {LAYOUTS.map((option) => (
               <button
                 key={option.id}
@@ -143,7 +150,7 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
 
       {files.data && <BundleActions jobId={jobId} files={files.data} load={contentOf} />}
       {files.isPending ? (
-        <div className="ob-state" role="status">
+        <div className={styles.state} role="status">
           <Spinner />
           <span className="muted">Loading files...</span>
         </div>
@@ -164,9 +171,9 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
           This job finished without writing any output files.
         </EmptyState>
       ) : (
-        <div className={`ob-body ob-${layout}`}>
+        <div className={cx(styles.body, LAYOUT_CLASSES[layout])}>
           {layout !== 'preview' && (
-            <div className="ob-tree">
+            <div className={styles.tree}>
               {rows.length === 0 ? (
                 <EmptyState icon="search" title="No files match your search">
                   Nothing in this job's outputs contains “{search.trim()}”.
@@ -189,8 +196,8 @@ export function OutputBrowser({ jobId }: { jobId: string }) {
             </div>
           )}
           {layout !== 'browser' && (
-            <div className="ob-preview">
-              <FilePreview
+            <div className={styles.preview} data-testid="output-preview">
+              <OutputFilePreview
                 jobId={jobId}
                 file={selected}
                 onStep={layout === 'preview' ? step : undefined}

@@ -5,6 +5,7 @@ import { useSession } from '../../../session/session-context.js';
 import { OutputBrowser } from './output-browser.js';
 import { OutputStats } from './output-stats.js';
 import jobPageStyles from '../job-page.module.css';
+import outputBrowserStyles from './output-browser.module.css';
 import styles from './preview-tab.module.css';
 
 /** Preview Files: the results of a succeeded job, or why there are none yet. */
@@ -49,7 +50,7 @@ export function PreviewTab({
   }
   if (!user) {
     return (
-      <div className="card ob-state" role="status">
+      <div className={`card ${outputBrowserStyles.state}`} role="status">
         <Spinner />
         <span className="muted">Loading user data...</span>
       </div>

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ZipEntry } from '../zip/read-central-directory.js';
 import { ExplorerToolbar } from './explorer-toolbar.js';
-import { FilePreview } from './file-preview.js';
+import { EntryPreview } from './entry-preview.js';
 import { FileTreeView } from './file-tree-view.js';
 import { SplitPane } from './split-pane.js';
 import type { ExplorerState } from './use-explorer.js';
@@ -13,11 +13,14 @@ interface ExplorerProps {
   archive: Blob;
   entries: readonly ZipEntry[];
   explorer: ExplorerState;
+  /** The frame only, marked busy: the first render of a large tree comes in a later pass. */
+  pending?: boolean;
 }
 
 /** The same explorer state: every field equal (useExplorer builds a new object each render). */
 function sameProps(before: ExplorerProps, after: ExplorerProps): boolean {
   if (before.archive !== after.archive || before.entries !== after.entries) return false;
+  if (before.pending !== after.pending) return false;
   const keys = Object.keys(after.explorer) as (keyof ExplorerState)[];
   return keys.every((key) => before.explorer[key] === after.explorer[key]);
 }
@@ -26,7 +29,12 @@ function sameProps(before: ExplorerProps, after: ExplorerProps): boolean {
  * Toolbar, tree and preview of one archive. Memoised: the page re-renders several times a second
  * while the selection is counted, and the tree has not changed.
  */
-export const Explorer = memo(function Explorer({ archive, entries, explorer }: ExplorerProps) {
+export const Explorer = memo(function Explorer({
+  archive,
+  entries,
+  explorer,
+  pending = false,
+}: ExplorerProps) {
   const [locate, setLocate] = useState<{ file: number; nonce: number } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -44,13 +52,14 @@ export const Explorer = memo(function Explorer({ archive, entries, explorer }: E
   );
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  if (pending) return <section className="card explorer" aria-label="Explorer" aria-busy="true" />;
   return (
     <section className="card explorer" aria-label="Explorer">
       <ExplorerToolbar explorer={explorer} />
       <SplitPane
         left={<FileTreeView explorer={explorer} locate={locate} highlighted={highlighted} />}
         right={
-          <FilePreview
+          <EntryPreview
             archive={archive}
             entries={entries}
             explorer={explorer}

@@ -6,6 +6,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { cx } from '../../../lib/class-names.js';
+import styles from './split-pane.module.css';
 
 export const LEFT_DEFAULT = 350;
 export const LEFT_MIN = 200;
@@ -54,14 +56,14 @@ export function SplitPane({ left, right }: { left: ReactNode; right: ReactNode }
   return (
     <div
       ref={container}
-      className={dragging ? 'split is-dragging' : 'split'}
+      className={cx(styles.split, dragging && styles.isDragging)}
       style={{ ['--split-left' as string]: `${shown}px` }}
     >
-      <div className="split-left">{left}</div>
+      <div className={styles.left}>{left}</div>
       {/* A focusable separator with a value is the ARIA window splitter, an interactive widget. */}
       {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
       <div
-        className="split-divider"
+        className={styles.divider}
         role="separator"
         aria-orientation="vertical"
         aria-label="Resize the file tree"
@@ -83,7 +85,7 @@ export function SplitPane({ left, right }: { left: ReactNode; right: ReactNode }
         }}
         onDoubleClick={() => setWidth(LEFT_DEFAULT)}
       />
-      <div className="split-right">{right}</div>
+      <div className={styles.right}>{right}</div>
     </div>
   );
 }

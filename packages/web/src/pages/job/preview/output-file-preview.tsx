@@ -8,18 +8,21 @@ import {
   CodeLoadFailed,
   CodeSkeleton,
   CodeView,
+  FilePreview,
   languageLabel,
   languageOf,
+  PreviewMessage,
   useCodeDocument,
 } from '../../../components/code-browser/index.js';
 import { CopyTextButton } from '../copy-text-button.js';
 import { saveText } from '../file-actions.js';
 import { JobIcon } from '../job-icons.js';
 import type { TreeFile } from './file-tree.js';
+import styles from './output-file-preview.module.css';
 
 const PREVIEW_FONT = 13;
 
-interface FilePreviewProps {
+interface OutputFilePreviewProps {
   jobId: string;
   file: TreeFile | null;
   onFullScreen(): void;
@@ -27,8 +30,8 @@ interface FilePreviewProps {
   onStep?: (by: 1 | -1) => void;
 }
 
-/** The selected file: header with its facts and actions, then the code view. */
-export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewProps) {
+/** The selected output file: its name and facts, its actions, then the code view. */
+export function OutputFilePreview({ jobId, file, onFullScreen, onStep }: OutputFilePreviewProps) {
   const content = useFileContent(jobId, file?.path ?? null);
   const doc = useCodeDocument(content.data?.content, languageOf(file?.path ?? ''));
   const [showLines, setShowLines] = useState(true);
@@ -36,25 +39,28 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
 
   if (!file) {
     return (
-      <div className="preview-empty">
-        <EmptyState icon="file" title="No file selected">
-          Choose a file from the browser to preview
-        </EmptyState>
-      </div>
+      <FilePreview density="roomy">
+        <PreviewMessage>
+          <EmptyState icon="file" title="No file selected">
+            Choose a file from the browser to preview
+          </EmptyState>
+        </PreviewMessage>
+      </FilePreview>
     );
   }
 
   const text = content.data?.content;
   return (
-    <div className="file-preview">
-      <div className="preview-head">
-        <div className="preview-file">
-          <JobIcon name="fileText" size={18} className="preview-file-icon" />
-          <div className="preview-file-text">
-            <h3 className="preview-name" title={file.path}>
+    <FilePreview
+      density="roomy"
+      title={
+        <div className={styles.file}>
+          <JobIcon name="fileText" size={18} className={styles.fileIcon} />
+          <div className={styles.fileText}>
+            <h3 className={styles.name} title={file.path}>
               {file.name}
             </h3>
-            <span className="preview-facts">
+            <span className={styles.facts}>
               {doc ? (
                 <Badge tone="primary">{languageLabel(doc.language)}</Badge>
               ) : (
@@ -65,9 +71,11 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
             </span>
           </div>
         </div>
-        <div className="preview-actions">
+      }
+      tools={
+        <div className={styles.actions}>
           {onStep && (
-            <span className="preview-step">
+            <span className={styles.step}>
               <Button
                 variant="ghost"
                 size="sm"
@@ -110,12 +118,13 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
           >
             <JobIcon name="wrap" size={16} />
           </Button>
-          <span className="preview-sep" aria-hidden="true" />
-          <CopyTextButton text={text} />
+          <span className={styles.sep} aria-hidden="true" />
+          <CopyTextButton text={text} className={styles.squareOnPhone} />
           <Button
             variant="secondary"
             size="sm"
             icon
+            className={styles.squareOnPhone}
             aria-label={`Download ${file.name}`}
             title="Download"
             disabled={text === undefined}
@@ -123,28 +132,27 @@ export function FilePreview({ jobId, file, onFullScreen, onStep }: FilePreviewPr
           >
             <Icon name="download" size={15} />
           </Button>
-          <Button variant="primary" size="sm" onClick={onFullScreen}>
+          <Button variant="primary" size="sm" className={styles.fullScreen} onClick={onFullScreen}>
             <JobIcon name="maximize" size={15} />
             Full Screen
           </Button>
         </div>
-      </div>
-      <div className="preview-body">
-        {content.isPending ? (
-          <CodeSkeleton />
-        ) : content.isError ? (
-          <CodeLoadFailed message={content.error.message} />
-        ) : doc ? (
-          <CodeView
-            key={file.path}
-            doc={doc}
-            label={`Contents of ${file.name}`}
-            showLineNumbers={showLines}
-            wrap={wrap}
-            fontSize={PREVIEW_FONT}
-          />
-        ) : null}
-      </div>
-    </div>
+      }
+    >
+      {content.isPending ? (
+        <CodeSkeleton />
+      ) : content.isError ? (
+        <CodeLoadFailed message={content.error.message} />
+      ) : doc ? (
+        <CodeView
+          key={file.path}
+          doc={doc}
+          label={`Contents of ${file.name}`}
+          showLineNumbers={showLines}
+          wrap={wrap}
+          fontSize={PREVIEW_FONT}
+        />
+      ) : null}
+    </FilePreview>
   );
 }

@@ -8,24 +8,28 @@ import type { ZipEntry } from '../zip/read-central-directory.js';
 import { UploadIcon } from '../upload-icons.js';
 import {
   CodeView,
+  FilePreview,
   languageLabel,
+  PreviewMessage,
+  PreviewNote,
   useCodeDocument,
 } from '../../../components/code-browser/index.js';
 import { FONT_MAX, FONT_MIN, type ExplorerState } from './use-explorer.js';
 import { useEntryContent } from './use-entry-content.js';
+import styles from './entry-preview.module.css';
 
 /** The explorer's code sits a little looser than the job's output files. */
 const UPLOAD_LINE_SPACING = 1.65;
 
-interface FilePreviewProps {
+interface EntryPreviewProps {
   archive: Blob;
   entries: readonly ZipEntry[];
   explorer: ExplorerState;
   onLocate(file: number): void;
 }
 
-/** The right pane: the previewed file, decompressed on demand and highlighted. */
-export function FilePreview({ archive, entries, explorer, onLocate }: FilePreviewProps) {
+/** The right pane: the previewed archive entry, decompressed on demand and highlighted. */
+export function EntryPreview({ archive, entries, explorer, onLocate }: EntryPreviewProps) {
   const index = explorer.activeFile;
   const file = index === null ? null : explorer.tree.files[index]!;
   // The tree's files are the listing's entries, in the same order.
@@ -49,7 +53,7 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
   }, [index, lines, content, rememberLines]);
 
   const fontControls = (
-    <div className="font-controls" role="group" aria-label="Font size">
+    <div className={styles.fontControls} role="group" aria-label="Font size">
       <Button
         variant="ghost"
         size="sm"
@@ -59,7 +63,7 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
         <span aria-hidden="true">A-</span>
         <span className="sr-only">Decrease font size</span>
       </Button>
-      <span className="font-size" aria-live="polite">
+      <span className={styles.fontSize} aria-live="polite">
         {explorer.fontSize}px
       </span>
       <Button
@@ -76,34 +80,37 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
 
   if (!file || index === null) {
     return (
-      <div className="preview">
-        <div className="preview-head">
-          <span className="preview-title muted">Preview</span>
-          {fontControls}
-        </div>
-        <div className="preview-body preview-center">
+      <FilePreview
+        density="compact"
+        title={<span className={`${styles.title} muted`}>Preview</span>}
+        tools={fontControls}
+      >
+        <PreviewMessage>
           <EmptyState icon="file" title="Select a file to preview it">
             Click any file in the tree. Only that file is decompressed, in your browser.
           </EmptyState>
-        </div>
-      </div>
+        </PreviewMessage>
+      </FilePreview>
     );
   }
 
   return (
-    <div className="preview">
-      <div className="preview-head">
-        <div className="preview-title">
+    <FilePreview
+      density="compact"
+      title={
+        <div className={styles.title}>
           <UploadIcon name="file" />
-          <span className="preview-path" title={file.path}>
+          <span className={styles.path} title={file.path}>
             {file.path}
           </span>
         </div>
-        <div className="preview-tools">
+      }
+      tools={
+        <div className={styles.tools}>
           <Badge tone="primary">{languageLabel(file.language)}</Badge>
-          <span className="faint preview-stat">{formatBytes(file.size)}</span>
+          <span className={`faint ${styles.stat}`}>{formatBytes(file.size)}</span>
           {lines !== null && (
-            <span className="faint preview-stat">
+            <span className={`faint ${styles.stat}`}>
               {lines.toLocaleString('en-US')} {lines === 1 ? 'line' : 'lines'}
             </span>
           )}
@@ -113,51 +120,54 @@ export function FilePreview({ archive, entries, explorer, onLocate }: FilePrevie
           </Button>
           {fontControls}
         </div>
-      </div>
-      {file.reason && (
-        <div className="preview-note">
-          This file is not processed ({file.reason}); the server decides in the end.
-        </div>
+      }
+      notes={
+        <>
+          {file.reason && (
+            <PreviewNote>
+              This file is not processed ({file.reason}); the server decides in the end.
+            </PreviewNote>
+          )}
+          {content.status === 'ready' && content.truncated && (
+            <PreviewNote>
+              Showing the first {formatBytes(content.text.length)} of {formatBytes(file.size)}.
+            </PreviewNote>
+          )}
+        </>
+      }
+    >
+      {content.status === 'loading' && (
+        <PreviewMessage>
+          <Spinner label="Loading" />
+          <span className="muted">Loading…</span>
+        </PreviewMessage>
       )}
-      {content.status === 'ready' && content.truncated && (
-        <div className="preview-note">
-          Showing the first {formatBytes(content.text.length)} of {formatBytes(file.size)}.
-        </div>
+      {content.status === 'error' && (
+        <PreviewMessage>
+          <p className="text-danger">Failed to load content: {content.message}</p>
+          <Button variant="secondary" size="sm" onClick={retry}>
+            <Icon name="refresh" size={15} />
+            Retry
+          </Button>
+        </PreviewMessage>
       )}
-      <div className="preview-body">
-        {content.status === 'loading' && (
-          <div className="preview-center">
-            <Spinner label="Loading" />
-            <span className="muted">Loading…</span>
-          </div>
-        )}
-        {content.status === 'error' && (
-          <div className="preview-center">
-            <p className="text-danger">Failed to load content: {content.message}</p>
-            <Button variant="secondary" size="sm" onClick={retry}>
-              <Icon name="refresh" size={15} />
-              Retry
-            </Button>
-          </div>
-        )}
-        {content.status === 'binary' && (
-          <div className="preview-center">
-            <EmptyState icon="file" title="Binary file">
-              This file has no text to preview.
-            </EmptyState>
-          </div>
-        )}
-        {content.status === 'ready' && doc && (
-          <CodeView
-            doc={doc}
-            label="File content"
-            showLineNumbers
-            wrap={false}
-            fontSize={explorer.fontSize}
-            lineSpacing={UPLOAD_LINE_SPACING}
-          />
-        )}
-      </div>
-    </div>
+      {content.status === 'binary' && (
+        <PreviewMessage>
+          <EmptyState icon="file" title="Binary file">
+            This file has no text to preview.
+          </EmptyState>
+        </PreviewMessage>
+      )}
+      {content.status === 'ready' && doc && (
+        <CodeView
+          doc={doc}
+          label="File content"
+          showLineNumbers
+          wrap={false}
+          fontSize={explorer.fontSize}
+          lineSpacing={UPLOAD_LINE_SPACING}
+        />
+      )}
+    </FilePreview>
   );
 }
