@@ -360,6 +360,7 @@ async function fillRoom<R>(
       raise(state, path);
       planned.push(path);
     }
+    if (planned.length === 0) break;
     const raised = accepted.length + planned.length;
     for (const [path, before] of roundPassed) {
       const current = state.get(path);
