@@ -230,15 +230,34 @@ class CostModel {
 
   learn(tokens: number, notes: number, measured: number): void {
     this.samples.push({ tokens, notes, measured });
-    // Normal equations of the three coefficients; each prior is a weighted pseudo-sample.
+    let fit = this.fit(false, false);
+    // A name costs at least nothing and so does the first raise: a negative one is fitted again
+    // held at zero, so that the other coefficients take what it stood for.
+    if (fit !== undefined && (fit.perNote < 0 || fit.fixed < 0)) {
+      fit = this.fit(fit.perNote < 0, fit.fixed < 0);
+    }
+    if (fit === undefined) return;
+    this.scale = Math.max(0.5, fit.scale);
+    this.perNote = Math.max(0, fit.perNote);
+    this.fixed = Math.max(0, fit.fixed);
+  }
+
+  /** Least squares on the samples, each prior a weighted pseudo-sample; `held` ones pinned at 0. */
+  private fit(
+    holdNotes: boolean,
+    holdFixed: boolean,
+  ): { scale: number; perNote: number; fixed: number } | undefined {
+    const pinned = 1e6;
+    const noteWeight = holdNotes ? pinned : PRIOR_NOTES;
+    const fixedWeight = holdFixed ? pinned : PRIOR_FIXED;
     let tt = PRIOR_TOKENS ** 2;
-    let nn = PRIOR_NOTES ** 2;
-    let ff = PRIOR_FIXED ** 2;
+    let nn = noteWeight ** 2;
+    let ff = fixedWeight ** 2;
     let tn = 0;
     let tf = 0;
     let nf = 0;
     let tm = PRIOR_TOKENS ** 2;
-    let nm = PRIOR_NOTES ** 2 * NOTE_TOKENS;
+    let nm = holdNotes ? 0 : noteWeight ** 2 * NOTE_TOKENS;
     let fm = 0;
     for (const sample of this.samples) {
       tt += sample.tokens ** 2;
@@ -259,14 +278,12 @@ class CostModel {
       measured: [tm, nm, fm],
     } as const;
     const whole = det3(columns.tokens, columns.notes, columns.fixed);
-    if (Math.abs(whole) < 1e-9) return;
-    const scale = det3(columns.measured, columns.notes, columns.fixed) / whole;
-    const perNote = det3(columns.tokens, columns.measured, columns.fixed) / whole;
-    const fixed = det3(columns.tokens, columns.notes, columns.measured) / whole;
-    // A raise never saves tokens, a name costs at least nothing.
-    this.scale = Math.max(0.5, scale);
-    this.perNote = Math.max(0, perNote);
-    this.fixed = Math.max(0, fixed);
+    if (!Number.isFinite(whole) || Math.abs(whole) < 1e-9) return undefined;
+    return {
+      scale: det3(columns.measured, columns.notes, columns.fixed) / whole,
+      perNote: det3(columns.tokens, columns.measured, columns.fixed) / whole,
+      fixed: det3(columns.tokens, columns.notes, columns.measured) / whole,
+    };
   }
 
   cost(tokens: number, notes: number): number {
@@ -286,7 +303,7 @@ function det3([a, b, c]: Column, [d, e, f]: Column, [g, h, i]: Column): number {
  * (one big file), much of the budget is left. Steps are undone from the last one back (files in
  * importance order, each one level up) wherever the predicted cost fits what is left, and the
  * bundle is measured. Each round refits the cost model to what was measured; a round that comes
- * out over is dropped, and the next one aims at half the room.
+ * out over is dropped, and the next one aims lower: by twice the overshoot, at most by half.
  */
 async function fillRoom<R>(
   found: Measured<R> & { readonly prefix: number },
@@ -311,13 +328,16 @@ async function fillRoom<R>(
   // Passed-over files, with how many raises came before: a raise after one puts it out of order.
   let passed = new Map<string, number>();
   const model = new CostModel();
-  let aim = 1;
+  // After a round that came out over: the predicted cost the next one may spend.
+  let cap: number | undefined;
   for (let round = 0; round < FILL_ROUNDS; round++) {
     const left = budget - best.total - Math.floor(budget * FILL_MARGIN);
     if (left <= 0) break;
     // The fixed cost is paid by the first raise kept.
     const open = left - (accepted.length === 0 ? model.fixed : 0);
-    let room = open - left * (1 - aim);
+    const start = cap === undefined ? open : Math.min(open, cap);
+    const restricted = start < open;
+    let room = start;
     const state = context.stateAt(found.prefix);
     for (const path of accepted) raise(state, path);
     const planned: string[] = [];
@@ -343,8 +363,8 @@ async function fillRoom<R>(
         // round: passing it would name it in the overview for nothing. The round still raises
         // one file, so that it makes progress.
         const fitsLeft = cost <= open;
-        if (fitsLeft && aim < 1 && planned.length > 0) break;
-        if (!(fitsLeft && aim < 1)) {
+        if (fitsLeft && restricted && planned.length > 0) break;
+        if (!(fitsLeft && restricted)) {
           roundPassed.set(path, accepted.length + planned.length);
           unnoted++;
           // A file larger than all the room left comes back in no round: passing it is no
@@ -374,10 +394,12 @@ async function fillRoom<R>(
       measured.total - found.total,
     );
     if (measured.total > budget || measured.total < best.total) {
-      aim /= 2;
+      const spent = start - room;
+      const over = measured.total - budget;
+      cap = over > 0 ? Math.max(spent / 2, spent - 2 * over) : spent / 2;
       continue;
     }
-    aim = 1;
+    cap = undefined;
     best = measured;
     accepted = [...accepted, ...planned];
     acceptedTokens += plannedTokens;
