@@ -1,5 +1,6 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { vocabularyAliases } from './packages/web/vocabulary-files.js';
 
 // One runner for every package; `source` resolves workspace packages to their TypeScript sources.
 // Two projects: the node packages, and the web app in a DOM (happy-dom).
@@ -49,7 +50,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { conditions: ['source', ...defaultClientConditions] },
+        resolve: { conditions: ['source', ...defaultClientConditions], alias: vocabularyAliases() },
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+// The engine's entry point registers the vocabularies only Node reads (Tekken's file).
+import '@repobundle/engine';
+import type { TokenizerName } from '@repobundle/contract/models';
 import { loadTokenCounter } from '@repobundle/engine/tokens';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,7 +283,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       await panel.getByRole('tab', { name: 'Fit to a Model' }).click();
       const modelFigure = page.getByTestId('estimate-model-tokens');
       const countedFigure = page.locator('[data-testid="estimate-model-tokens"]:not([aria-busy])');
-      const exactCount = async (tokenizer: 'llama3' | 'cl100k_base') => {
+      const exactCount = async (tokenizer: TokenizerName) => {
         const counter = await loadTokenCounter(tokenizer);
         return entries.reduce((sum, entry) => {
           const bytes = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data);
@@ -291,6 +294,10 @@ describe.skipIf(!chromiumPath || !serverAvailable)(
       for (const [model, tokenizer] of [
         ['llama-3.1', 'llama3'],
         ['gpt-4', 'cl100k_base'],
+        // Loaded from the app's own chunks like the others: Tekken's data file and Gemma 3's
+        // tokenizer.json with its reference tokenizer.
+        ['mistral-nemo', 'tekken'],
+        ['gemma-3', 'gemma3'],
       ] as const) {
         await panel.getByLabel('Target model').selectOption(model);
         await countedFigure.waitFor({ timeout: 60_000 });

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SAMPLE_BUNDLE_FILE } from './src/lib/sample-bundle-file.js';
+import { vocabularyAliases } from './vocabulary-files.js';
 
 // The API server listens on :3000; in development every server path is proxied there so the
 // app and the API share one origin, as they do when the server serves `dist/` in production.
@@ -41,7 +42,7 @@ function sampleBundle(): Plugin {
 export default defineConfig({
   plugins: [react(), sampleBundle()],
   // `source` resolves @repobundle/contract to its TypeScript sources (no separate build step).
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['source', ...defaultClientConditions], alias: vocabularyAliases() },
   // The counting worker loads the tokenizer's vocabulary lazily (a separate chunk): ES modules.
   worker: { format: 'es' },
   server: {

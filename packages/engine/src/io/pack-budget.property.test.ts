@@ -71,6 +71,60 @@ const repository = fc
     })),
   );
 
+/**
+ * Random repositories of small files plus one large declaration file, packed to a budget: at
+ * least 95% of it used whenever the bundle is cut and no other file is over 5% of the budget.
+ */
+function fillsTheRoom() {
+  // Declarations: signatures keep nearly all of this file, so it goes from whole to its path in
+  // one large step, the way a big TypeScript declaration file does.
+  const declarations = Array.from(
+    { length: 300 },
+    (_, index) =>
+      `export declare function declared${index}(value: number, label: string): number;\n`,
+  ).join('');
+  return fc.asyncProperty(
+    fc.array(tsFileUpTo(2, 3), { minLength: 40, maxLength: 70 }).map((contents) =>
+      contents.map((content, index) => ({
+        path: `${index % 4 === 0 ? 'test' : 'src'}/m${String(index).padStart(2, '0')}.ts`,
+        content,
+      })),
+    ),
+    fc.double({ min: 0.2, max: 0.95, noNaN: true }),
+    fc.constantFrom<OutputFormat>('md', 'json', 'xml', 'csv'),
+    async (random, share, outputFormat) => {
+      const files = [{ path: 'src/aa-types.d.ts', content: declarations }, ...random];
+      const options = { outputFormat, tokenLimit: 32_000 };
+      const settings = { workers: 0, now: FIXED_TIME };
+      const full = await packTree(openMemorySource('big', files), options, settings);
+      const fullTokens = writtenTokens(full);
+      const budget = Math.round(fullTokens * share);
+      const largestOther = Math.max(
+        ...full.files.filter((file) => file.path !== 'src/aa-types.d.ts').map((f) => f.tokens),
+      );
+      let bundle: Bundle;
+      try {
+        bundle = await packTree(
+          openMemorySource('big', files),
+          { ...options, tokenBudget: budget },
+          settings,
+        );
+      } catch (error) {
+        if (!isEngineError(error) || error.code !== 'BUDGET_TOO_SMALL') throw error;
+        return;
+      }
+      const used = writtenTokens(bundle);
+      expect(used).toBeLessThanOrEqual(budget);
+      // Every other file's smallest step is at most its whole text, within 5% of the budget.
+      // When every file fits whole there is nothing to fill: a budgeted overview is smaller
+      // than an unbudgeted one, so the bundle can be under 95% of a budget near the full size.
+      const isCut = (bundle.budget?.levels.full ?? files.length) < files.length;
+      if (isCut && largestOther <= budget * 0.05)
+        expect(used / budget).toBeGreaterThanOrEqual(0.95);
+    },
+  );
+}
+
 describe('packing to a token budget', () => {
   it('never exceeds the budget, and stops one step short of going over it', async () => {
     await assertProperty(
@@ -166,62 +220,22 @@ describe('packing to a token budget', () => {
   }, 120_000);
 
   it('fills the room one large file leaves: at least 95% used when the others are small', async () => {
-    // Declarations: signatures keep nearly all of this file, so it goes from whole to its path in
-    // one large step, the way a big TypeScript declaration file does.
-    const declarations = Array.from(
-      { length: 300 },
-      (_, index) =>
-        `export declare function declared${index}(value: number, label: string): number;\n`,
-    ).join('');
-    await assertProperty(
-      fc.asyncProperty(
-        fc.array(tsFileUpTo(2, 3), { minLength: 40, maxLength: 70 }).map((contents) =>
-          contents.map((content, index) => ({
-            path: `${index % 4 === 0 ? 'test' : 'src'}/m${String(index).padStart(2, '0')}.ts`,
-            content,
-          })),
-        ),
-        fc.double({ min: 0.2, max: 0.95, noNaN: true }),
-        fc.constantFrom<OutputFormat>('md', 'json', 'xml', 'csv'),
-        async (random, share, outputFormat) => {
-          const files = [{ path: 'src/aa-types.d.ts', content: declarations }, ...random];
-          const options = { outputFormat, tokenLimit: 32_000 };
-          const settings = { workers: 0, now: FIXED_TIME };
-          const full = await packTree(openMemorySource('big', files), options, settings);
-          const fullTokens = writtenTokens(full);
-          const budget = Math.round(fullTokens * share);
-          const largestOther = Math.max(
-            ...full.files.filter((file) => file.path !== 'src/aa-types.d.ts').map((f) => f.tokens),
-          );
-          let bundle: Bundle;
-          try {
-            bundle = await packTree(
-              openMemorySource('big', files),
-              { ...options, tokenBudget: budget },
-              settings,
-            );
-          } catch (error) {
-            if (!isEngineError(error) || error.code !== 'BUDGET_TOO_SMALL') throw error;
-            return;
-          }
-          const used = writtenTokens(bundle);
-          expect(used).toBeLessThanOrEqual(budget);
-          // Every other file's smallest step is at most its whole text, within 5% of the budget.
-          // When every file fits whole there is nothing to fill: a budgeted overview is smaller
-          // than an unbudgeted one, so the bundle can be under 95% of a budget near the full size.
-          const isCut = (bundle.budget?.levels.full ?? files.length) < files.length;
-          if (isCut && largestOther <= budget * 0.05)
-            expect(used / budget).toBeGreaterThanOrEqual(0.95);
-        },
-      ),
-      12,
-      // Random seeds find, about one run in thirty, a bundle at 94% of its budget: many files
-      // larger than all the room left are passed over, and the raise after them names each
-      // one in the overview (FC_SEED=723509093 replays it). An open defect of the fill: until it
-      // is mended, this property runs on a fixed seed so that it cannot fail at random.
-      20260126,
-    );
+    await assertProperty(fillsTheRoom(), 12);
   }, 300_000);
+
+  // Cases random seeds once found under 95%: files passed over and named in a json overview, the
+  // first file back bringing a chunk and level lines, all taken as a scale on every later raise;
+  // then a fill whose rounds, each halving its aim after coming out over, ran out at 94%.
+  it.each([
+    { seed: 723509093, runs: 3 },
+    { seed: 835682254, runs: 16 },
+  ])(
+    'fills the room in the runs of seed $seed',
+    async ({ seed, runs }) => {
+      await assertProperty(fillsTheRoom(), runs, seed);
+    },
+    120_000,
+  );
 
   it('writes the same bytes whatever the number of worker threads', async () => {
     const files = Array.from({ length: 30 }, (_, index) => ({

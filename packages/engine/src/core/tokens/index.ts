@@ -1,6 +1,7 @@
 import type { TokenizerName } from '@repobundle/contract/models';
 import { BpeTokenCounter } from './bpe-token-counter.js';
 import { GemmaTokenCounter, loadGemmaTokenCounter } from './gemma-token-counter.js';
+export { registerGemmaSource, type GemmaSource } from './gemma-token-counter.js';
 import { loadRankTable } from './rank-table.js';
 import type { TokenCounter } from './token-counter.js';
 

@@ -3,17 +3,18 @@ import fc from 'fast-check';
 
 /**
  * Like fc.assert, but reports the seed and the broken guarantee without dumping huge inputs.
- * `FC_SEED=<seed>` replays a reported failure.
+ * `FC_SEED=<seed>` replays a reported failure; `FC_RUNS=<n>` runs more (or fewer) inputs than
+ * the test asks for, to look for rare failures.
  */
 export async function assertProperty<T>(
   property: fc.IAsyncProperty<T>,
   numRuns: number,
-  /** A fixed seed, for a property whose random runs still find a known, open defect. */
+  /** A seed that once found a defect: its runs, replayed as a regression test. */
   fixedSeed?: number,
 ): Promise<void> {
   const seed = process.env.FC_SEED ?? fixedSeed;
   const result = await fc.check(property, {
-    numRuns,
+    numRuns: Number(process.env.FC_RUNS ?? numRuns),
     endOnFailure: true,
     ...(seed ? { seed: Number(seed) } : {}),
   });

@@ -1,9 +1,8 @@
 import type { TokenizerName } from '@repobundle/contract/models';
 
 /**
- * The tokenizers the counting workers can load: those whose vocabulary is a file the web app
- * bundles. Tekken's ships as a file its package does not export, and Gemma 3's count needs the
- * reference tokenizer too; their models stay estimated in the browser.
+ * The tokenizers the counting workers can load: every public one, its data a file the web app
+ * bundles (load-browser-counter.ts).
  */
 const BROWSER_TOKENIZERS: readonly TokenizerName[] = [
   'o200k_base',
@@ -11,6 +10,8 @@ const BROWSER_TOKENIZERS: readonly TokenizerName[] = [
   'llama3',
   'qwen3',
   'deepseek_v3',
+  'tekken',
+  'gemma3',
 ];
 
 export function countsInBrowser(tokenizer: string): tokenizer is TokenizerName {

