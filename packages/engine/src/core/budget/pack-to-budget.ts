@@ -206,96 +206,122 @@ const FILL_ROUNDS = 6;
  */
 const MAX_PASSED = 8;
 /**
- * How firmly the first guesses hold against what the rounds measure: every predicted token costs
- * one (held like this many tokens of raises), a named path NOTE_TOKENS (like this many names), and
+ * How firmly the first guesses hold against what the rounds measure, as pseudo-samples: each
+ * file token costs one (held like this many tokens of raises), a file back in the chunks the
+ * measured overhead (like this many files), a named path NOTE_TOKENS (like this many names), and
  * no fixed cost (held so loosely that a first round's miss goes mostly there).
  */
 const PRIOR_TOKENS = 100;
+const PRIOR_ENTRIES = 2;
 const PRIOR_NOTES = 2;
 const PRIOR_FIXED = 0.1;
 
+/** What a set of raises brings: file tokens, files back in the chunks, paths named. */
+interface Raises {
+  readonly tokens: number;
+  readonly entries: number;
+  readonly notes: number;
+}
+
 /**
- * What a bundle with raises from `found` costs: the raises' predicted tokens times `scale`, plus
- * `perNote` per path they name in the overview, plus `fixed` once (the first file back can bring
- * a chunk, a level's line, the list of files out of order). Fitted (least squares, held towards
- * the first guesses) to every round measured so far, so that a fixed cost or the price of names,
- * which varies by format (a csv record per name repeats the reason), is not taken for a scale
- * that would then inflate every later raise.
+ * What a bundle with raises from `found` costs: `scale` per file token, `perEntry` per file back
+ * in the chunks (its header, and its rows in the json, xml and csv overviews), `perNote` per path
+ * named in the overview, and `fixed` once (the first file back can bring a chunk, a level's line,
+ * the list of files out of order). Fitted (least squares, held towards the first guesses) to
+ * every round measured so far, so that a fixed cost, an entry's or a name's price (a csv record
+ * per name repeats the reason) is not taken for a scale that would then misprice every raise.
  */
 class CostModel {
-  scale = 1;
-  perNote = NOTE_TOKENS;
-  fixed = 0;
-  private readonly samples: { tokens: number; notes: number; measured: number }[] = [];
+  private coefficients: number[];
+  private readonly samples: { raises: Raises; measured: number }[] = [];
 
-  learn(tokens: number, notes: number, measured: number): void {
-    this.samples.push({ tokens, notes, measured });
-    let fit = this.fit(false, false);
-    // A name costs at least nothing and so does the first raise: a negative one is fitted again
-    // held at zero, so that the other coefficients take what it stood for.
-    if (fit !== undefined && (fit.perNote < 0 || fit.fixed < 0)) {
-      fit = this.fit(fit.perNote < 0, fit.fixed < 0);
+  constructor(private readonly entryGuess: number) {
+    this.coefficients = [1, entryGuess, NOTE_TOKENS, 0];
+  }
+
+  get fixed(): number {
+    return this.coefficients[3] ?? 0;
+  }
+
+  learn(raises: Raises, measured: number): void {
+    this.samples.push({ raises, measured });
+    let held = [false, false, false, false];
+    let fit = this.fit(held);
+    // No coefficient is negative (a raise never saves tokens): one that is comes out again held
+    // at zero, so that the others take what it stood for.
+    if (fit !== undefined && fit.some((value, index) => index > 0 && value < 0)) {
+      held = fit.map((value, index) => index > 0 && value < 0);
+      fit = this.fit(held);
     }
     if (fit === undefined) return;
-    this.scale = Math.max(0.5, fit.scale);
-    this.perNote = Math.max(0, fit.perNote);
-    this.fixed = Math.max(0, fit.fixed);
+    this.coefficients = fit.map((value, index) => Math.max(index === 0 ? 0.5 : 0, value));
   }
 
-  /** Least squares on the samples, each prior a weighted pseudo-sample; `held` ones pinned at 0. */
-  private fit(
-    holdNotes: boolean,
-    holdFixed: boolean,
-  ): { scale: number; perNote: number; fixed: number } | undefined {
+  cost(raises: Raises): number {
+    const [scale = 1, perEntry = 0, perNote = 0] = this.coefficients;
+    return raises.tokens * scale + raises.entries * perEntry + raises.notes * perNote;
+  }
+
+  /** Least squares on the samples and the priors; `held` coefficients pinned at zero. */
+  private fit(held: readonly boolean[]): number[] | undefined {
     const pinned = 1e6;
-    const noteWeight = holdNotes ? pinned : PRIOR_NOTES;
-    const fixedWeight = holdFixed ? pinned : PRIOR_FIXED;
-    let tt = PRIOR_TOKENS ** 2;
-    let nn = noteWeight ** 2;
-    let ff = fixedWeight ** 2;
-    let tn = 0;
-    let tf = 0;
-    let nf = 0;
-    let tm = PRIOR_TOKENS ** 2;
-    let nm = holdNotes ? 0 : noteWeight ** 2 * NOTE_TOKENS;
-    let fm = 0;
-    for (const sample of this.samples) {
-      tt += sample.tokens ** 2;
-      nn += sample.notes ** 2;
-      ff += 1;
-      tn += sample.tokens * sample.notes;
-      tf += sample.tokens;
-      nf += sample.notes;
-      tm += sample.tokens * sample.measured;
-      nm += sample.notes * sample.measured;
-      fm += sample.measured;
-    }
-    // Cramer's rule on the symmetric matrix [tt tn tf; tn nn nf; tf nf ff].
-    const columns = {
-      tokens: [tt, tn, tf],
-      notes: [tn, nn, nf],
-      fixed: [tf, nf, ff],
-      measured: [tm, nm, fm],
-    } as const;
-    const whole = det3(columns.tokens, columns.notes, columns.fixed);
-    if (!Number.isFinite(whole) || Math.abs(whole) < 1e-9) return undefined;
-    return {
-      scale: det3(columns.measured, columns.notes, columns.fixed) / whole,
-      perNote: det3(columns.tokens, columns.measured, columns.fixed) / whole,
-      fixed: det3(columns.tokens, columns.notes, columns.measured) / whole,
-    };
-  }
-
-  cost(tokens: number, notes: number): number {
-    return tokens * this.scale + notes * this.perNote;
+    const priors = [
+      { weight: PRIOR_TOKENS, value: 1 },
+      { weight: PRIOR_ENTRIES, value: this.entryGuess },
+      { weight: PRIOR_NOTES, value: NOTE_TOKENS },
+      { weight: PRIOR_FIXED, value: 0 },
+    ].map((prior, index) => (held[index] ? { weight: pinned, value: 0 } : prior));
+    const rows = [
+      ...priors.map((prior, index) => ({
+        features: [0, 1, 2, 3].map((column) => (column === index ? prior.weight : 0)),
+        target: prior.weight * prior.value,
+      })),
+      ...this.samples.map(({ raises, measured }) => ({
+        features: [raises.tokens, raises.entries, raises.notes, 1],
+        target: measured,
+      })),
+    ];
+    // Normal equations, solved by Gaussian elimination with partial pivoting.
+    const size = 4;
+    const matrix = Array.from({ length: size }, (_, i) =>
+      Array.from({ length: size + 1 }, (_, j) =>
+        rows.reduce(
+          (sum, row) =>
+            sum + (row.features[i] ?? 0) * (j === size ? row.target : (row.features[j] ?? 0)),
+          0,
+        ),
+      ),
+    );
+    return solve(matrix);
   }
 }
 
-type Column = readonly [number, number, number];
-
-/** The determinant of the 3x3 matrix with these columns. */
-function det3([a, b, c]: Column, [d, e, f]: Column, [g, h, i]: Column): number {
-  return a * (e * i - f * h) - d * (b * i - c * h) + g * (b * f - c * e);
+/** Solves the linear system given as rows of coefficients then the right-hand side. */
+function solve(matrix: number[][]): number[] | undefined {
+  const size = matrix.length;
+  const at = (i: number, j: number): number => matrix[i]?.[j] ?? 0;
+  for (let column = 0; column < size; column++) {
+    let pivot = column;
+    for (let row = column + 1; row < size; row++) {
+      if (Math.abs(at(row, column)) > Math.abs(at(pivot, column))) pivot = row;
+    }
+    const head = matrix[pivot];
+    if (
+      head === undefined ||
+      !Number.isFinite(at(pivot, column)) ||
+      Math.abs(at(pivot, column)) < 1e-12
+    )
+      return undefined;
+    matrix[pivot] = matrix[column] as number[];
+    matrix[column] = head;
+    for (let row = 0; row < size; row++) {
+      const target = matrix[row];
+      if (row === column || target === undefined) continue;
+      const ratio = (target[column] ?? 0) / (head[column] ?? 1);
+      for (let j = column; j <= size; j++) target[j] = (target[j] ?? 0) - ratio * (head[j] ?? 0);
+    }
+  }
+  return Array.from({ length: size }, (_, i) => at(i, size) / at(i, i));
 }
 
 /**
@@ -323,11 +349,10 @@ async function fillRoom<R>(
   let best: Measured<R> = found;
   let accepted: string[] = [];
   // Predicted tokens and named paths of the accepted raises, from `found`.
-  let acceptedTokens = 0;
-  let acceptedNotes = 0;
+  let acceptedRaises: Raises = { tokens: 0, entries: 0, notes: 0 };
   // Passed-over files, with how many raises came before: a raise after one puts it out of order.
   let passed = new Map<string, number>();
-  const model = new CostModel();
+  const model = new CostModel(context.overheadPerFile);
   // After a round that came out over: the predicted cost the next one may spend.
   let cap: number | undefined;
   for (let round = 0; round < FILL_ROUNDS; round++) {
@@ -341,8 +366,7 @@ async function fillRoom<R>(
     const state = context.stateAt(found.prefix);
     for (const path of accepted) raise(state, path);
     const planned: string[] = [];
-    let plannedTokens = 0;
-    let plannedNotes = 0;
+    let plannedRaises = { tokens: 0, entries: 0, notes: 0 };
     const roundPassed = new Map(passed);
     let passes = 0;
     let unnoted = [...roundPassed.values()].filter((before) => before >= accepted.length).length;
@@ -352,12 +376,14 @@ async function fillRoom<R>(
       if (current.steps[current.steps.length - 1] !== index) continue;
       const previous = current.history[current.history.length - 1];
       if (!previous) continue;
-      const tokens =
-        current.level === 'path_only'
-          ? previous.file.tokens + context.overheadPerFile
-          : previous.file.tokens - current.file.tokens;
+      const entering = current.level === 'path_only';
       // Raising a file names in the overview every file passed over since the last raise.
-      const cost = model.cost(tokens, unnoted);
+      const raises = {
+        tokens: entering ? previous.file.tokens : previous.file.tokens - current.file.tokens,
+        entries: entering ? 1 : 0,
+        notes: unnoted,
+      };
+      const cost = model.cost(raises);
       if (cost > room) {
         // A file that fits what is left, though not this round's aim, may come back in a later
         // round: passing it would name it in the overview for nothing. The round still raises
@@ -374,8 +400,7 @@ async function fillRoom<R>(
         }
       }
       room -= cost;
-      plannedTokens += tokens;
-      plannedNotes += unnoted;
+      plannedRaises = sum(plannedRaises, raises);
       unnoted = 0;
       raise(state, path);
       planned.push(path);
@@ -388,11 +413,7 @@ async function fillRoom<R>(
         state.set(path, { ...current, note: 'the level above did not fit what was left' });
     }
     const measured = await context.measureState(state);
-    model.learn(
-      acceptedTokens + plannedTokens,
-      acceptedNotes + plannedNotes,
-      measured.total - found.total,
-    );
+    model.learn(sum(acceptedRaises, plannedRaises), measured.total - found.total);
     if (measured.total > budget || measured.total < best.total) {
       const spent = start - room;
       const over = measured.total - budget;
@@ -402,11 +423,14 @@ async function fillRoom<R>(
     cap = undefined;
     best = measured;
     accepted = [...accepted, ...planned];
-    acceptedTokens += plannedTokens;
-    acceptedNotes += plannedNotes;
+    acceptedRaises = sum(acceptedRaises, plannedRaises);
     passed = roundPassed;
   }
   return best;
+}
+
+function sum(a: Raises, b: Raises): Raises {
+  return { tokens: a.tokens + b.tokens, entries: a.entries + b.entries, notes: a.notes + b.notes };
 }
 
 /** Undoes the file's latest step: back to the level and text it had before. */
