@@ -55,33 +55,15 @@ function descendants(root: number): string[] {
   return found;
 }
 
-/**
- * Chromium's kind of process (`renderer`, `gpu-process`, ...; `browser` for the main one): thread
- * names such as ThreadPoolForegroundWorker recur in every process, for unrelated work.
- */
-function processKind(pid: string): string {
-  try {
-    // A renderer forked from the zygote rewrites its command line as one string with spaces.
-    const type = /--type=(\S+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-    return type === null ? 'browser' : type[1]!.replace(/\0.*/, '');
-  } catch {
-    return 'gone';
-  }
-}
-
-/** Every descendant thread's CPU time now, named `<process kind>/<thread name>`. */
+/** Every descendant thread's CPU time now. */
 export function cpuSnapshot(root = process.pid): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   for (const pid of descendants(root)) {
-    const kind = processKind(pid);
     for (const tid of listNumeric(`/proc/${pid}/task`)) {
       const stat = statFields(`/proc/${pid}/task/${tid}/stat`);
       if (!stat) continue;
       const ticks = Number(stat.fields[11]) + Number(stat.fields[12]);
-      snapshot.set(`${pid}/${tid}`, {
-        name: `${kind}/${stat.name}`,
-        seconds: ticks / TICKS_PER_SECOND,
-      });
+      snapshot.set(`${pid}/${tid}`, { name: stat.name, seconds: ticks / TICKS_PER_SECOND });
     }
   }
   return snapshot;

@@ -1,15 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { buildFileTree, type FileTree } from './explorer/file-tree.js';
 import {
   EMPTY_ARCHIVE_MESSAGE,
   listingErrorMessage,
   validateArchiveFile,
 } from './rules/validate-archive.js';
-import {
-  createArchiveSessions,
-  startEarlyCount,
-  type ArchiveSessions,
-} from './use-selection-counts.js';
 import { readCentralDirectory, type ZipListing } from './zip/read-central-directory.js';
 
 export interface LoadedArchive {
@@ -20,10 +15,6 @@ export interface LoadedArchive {
   tree: FileTree;
   /** Time from choosing the file to a built tree. */
   listMs: number;
-  /** Its count sessions, one per tokenizer. */
-  sessions: ArchiveSessions;
-  /** Lets go of the o200k_base count started when the archive was listed (once taken over). */
-  releaseEarlyCount: () => void;
 }
 
 export type ArchiveState =
@@ -35,17 +26,10 @@ export type ArchiveState =
 export function useArchive(planLimitMb: number | null | undefined) {
   const [state, setState] = useState<ArchiveState>({ status: 'idle', error: null });
   const generation = useRef(0);
-  const releaseEarly = useRef<(() => void) | null>(null);
-  const stopEarlyCount = useCallback(() => {
-    releaseEarly.current?.();
-    releaseEarly.current = null;
-  }, []);
-  useEffect(() => stopEarlyCount, [stopEarlyCount]);
 
   const load = useCallback(
     async (file: File) => {
       const current = ++generation.current;
-      stopEarlyCount();
       const problem = validateArchiveFile(file, planLimitMb);
       if (problem) {
         setState({ status: 'idle', error: problem });
@@ -59,14 +43,7 @@ export function useArchive(planLimitMb: number | null | undefined) {
         const tree = buildFileTree(listing.entries, listing.folders);
         if (current !== generation.current) return;
         const listMs = performance.now() - started;
-        const sessions = createArchiveSessions(tree, listing, file);
-        stopEarlyCount();
-        const releaseEarlyCount = startEarlyCount(file, sessions('o200k_base'));
-        releaseEarly.current = releaseEarlyCount;
-        setState({
-          status: 'ready',
-          archive: { id: current, file, listing, tree, listMs, sessions, releaseEarlyCount },
-        });
+        setState({ status: 'ready', archive: { id: current, file, listing, tree, listMs } });
       } catch (error) {
         if (current !== generation.current) return;
         console.error('Could not list the archive', error);
@@ -77,14 +54,13 @@ export function useArchive(planLimitMb: number | null | undefined) {
         setState({ status: 'idle', error: message });
       }
     },
-    [planLimitMb, stopEarlyCount],
+    [planLimitMb],
   );
 
   const clear = useCallback(() => {
     generation.current++;
-    stopEarlyCount();
     setState({ status: 'idle', error: null });
-  }, [stopEarlyCount]);
+  }, []);
 
   return { state, load, clear };
 }

@@ -6,9 +6,7 @@ import {
   type CountPool,
 } from './selection-count/count-pool.js';
 import { CountSession, type CountTarget } from './selection-count/count-session.js';
-import type { FileTree } from './explorer/file-tree.js';
 import type { LoadedArchive } from './use-archive.js';
-import type { ZipListing } from './zip/read-central-directory.js';
 
 /** Exact per-file figures of an archive's eligible files, filled in as the workers count them. */
 export interface SelectionCounts {
@@ -41,49 +39,29 @@ export function useCountingWorkers(): void {
 /** One session per tokenizer of an archive: figures counted for a tokenizer stay with it. */
 export type ArchiveSessions = (tokenizer: TokenizerName) => CountSession;
 
-export function createArchiveSessions(
-  tree: FileTree,
-  listing: ZipListing,
-  file: File,
-): ArchiveSessions {
-  const targets: CountTarget[] = [];
-  tree.files.forEach((entry, index) => {
-    if (entry.reason === null) targets.push({ file: index, entry: listing.entries[index]! });
-  });
-  const sessions = new Map<TokenizerName, CountSession>();
-  return (tokenizer) => {
-    let session = sessions.get(tokenizer);
-    if (!session) {
-      session = new CountSession(tree.files.length, targets, listing.entries, file.size, tokenizer);
-      sessions.set(tokenizer, session);
-    }
-    return session;
-  };
-}
-
 export function useArchiveSessions(archive: LoadedArchive): ArchiveSessions {
-  return archive.sessions;
-}
-
-/**
- * Starts counting a session the moment its archive is listed: the workers would otherwise wait
- * idle while the page renders the explorer. The page's own count of the same session takes the
- * work over where it stands; the function returned lets go (once).
- */
-export function startEarlyCount(file: File, session: CountSession): () => void {
-  const pool = acquireCountPool();
-  if (!pool) return () => undefined;
-  const stop = pool.start(file, session, {
-    onProgress: () => undefined,
-    onFailed: () => undefined,
-  });
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    stop();
-    releaseCountPool();
-  };
+  const { tree, listing, file } = archive;
+  return useMemo(() => {
+    const targets: CountTarget[] = [];
+    tree.files.forEach((entry, index) => {
+      if (entry.reason === null) targets.push({ file: index, entry: listing.entries[index]! });
+    });
+    const sessions = new Map<TokenizerName, CountSession>();
+    return (tokenizer) => {
+      let session = sessions.get(tokenizer);
+      if (!session) {
+        session = new CountSession(
+          tree.files.length,
+          targets,
+          listing.entries,
+          file.size,
+          tokenizer,
+        );
+        sessions.set(tokenizer, session);
+      }
+      return session;
+    };
+  }, [tree, listing, file]);
 }
 
 /**
@@ -96,7 +74,7 @@ export function useTokenizerCounts(
   wanted: readonly number[],
   tokenizer: TokenizerName | null,
 ): SelectionCounts | null {
-  const { file, releaseEarlyCount } = archive;
+  const { file } = archive;
   const session = useMemo(
     () => (tokenizer === null ? null : sessions(tokenizer)),
     [sessions, tokenizer],
@@ -141,15 +119,13 @@ export function useTokenizerCounts(
       },
       onFailed: setFailed,
     });
-    // This count carries on what began when the archive was listed.
-    releaseEarlyCount();
     return () => {
       clearTimeout(timer);
       stop();
       pool.current = null;
       releaseCountPool();
     };
-  }, [session, file, releaseEarlyCount]);
+  }, [session, file]);
 
   return useMemo(
     () => session && { session, remaining: session.remaining, failed, ms, version },

@@ -187,29 +187,6 @@ describe('CountPool', () => {
     expect([...resumed.entries.files]).toEqual([2, 3]);
   });
 
-  it('lets a second start of a session take over its count without handing out a batch twice', () => {
-    const { pool, workers } = poolOf(1);
-    const worker = workers[0]!;
-    const o200k = sessionFor('o200k_base', [], 8);
-    const early = recorder();
-    const stopEarly = pool.start(blob, o200k, early);
-    const [first, second] = worker.batches();
-    // The page comes in while both batches are under way, then the early start steps back.
-    const page = recorder();
-    pool.start(blob, o200k, page);
-    stopEarly();
-    expect(worker.batches()).toHaveLength(2);
-    worker.count(first!, 3);
-    worker.count(second!, 3);
-    for (const batch of worker.batches().slice(2)) worker.count(batch, 3);
-    const handedOut = worker.batches().flatMap((batch) => [...batch.entries.files]);
-    expect(handedOut).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(o200k.remaining).toBe(0);
-    expect([...o200k.tokens]).toEqual([3, 3, 3, 3, 3, 3, 3, 3]);
-    expect(page.progress).toBe(4);
-    expect(early.progress).toBe(0);
-  });
-
   it('replaces every session when another archive starts', () => {
     const { pool, workers } = poolOf(1);
     const worker = workers[0]!;

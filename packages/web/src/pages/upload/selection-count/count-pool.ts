@@ -26,11 +26,11 @@ interface PoolWorker {
   inFlight: number;
 }
 
-/** One session being counted, for everyone who asked for it. */
+/** One session being counted. */
 interface CountJob {
   id: number;
   session: CountSession;
-  runs: CountRun[];
+  run: CountRun;
 }
 
 export class CountPool {
@@ -61,24 +61,13 @@ export class CountPool {
    */
   start(blob: Blob, session: CountSession, run: CountRun): () => void {
     if (blob !== this.blob) this.switchArchive(blob);
-    // A session already being counted (started as soon as the archive was listed, before the
-    // page showed it) gains a listener: its batches under way are not handed out again.
-    let job = this.jobs.find((candidate) => candidate.session === session);
-    if (job) job.runs.push(run);
-    else {
-      job = { id: ++this.lastJob, session, runs: [run] };
-      this.jobs.push(job);
-    }
+    const job: CountJob = { id: ++this.lastJob, session, run };
+    this.jobs.push(job);
     const failure = this.failureOf(session);
     if (failure) run.onFailed(failure);
     else this.dispatch();
-    const counted = job;
     return () => {
-      const listener = counted.runs.indexOf(run);
-      if (listener === -1) return;
-      counted.runs.splice(listener, 1);
-      if (counted.runs.length > 0) return;
-      const at = this.jobs.indexOf(counted);
+      const at = this.jobs.indexOf(job);
       if (at === -1) return;
       this.jobs.splice(at, 1);
       // Counting may start again for the same session (an effect run twice): nothing is lost.
@@ -163,7 +152,7 @@ export class CountPool {
     const job = this.jobs.find((candidate) => candidate.id === reply.job);
     if (job && reply.type === 'counted') job.session.accept(reply);
     this.dispatch();
-    for (const run of job?.runs ?? []) run.onProgress();
+    job?.run.onProgress();
   }
 
   private failureOf(session: CountSession): string | undefined {
@@ -176,8 +165,7 @@ export class CountPool {
     if (encoding) this.failures.set(encoding, detail);
     else this.broken = detail;
     for (const job of this.jobs) {
-      if (encoding !== null && job.session.encoding !== encoding) continue;
-      for (const run of job.runs) run.onFailed(detail);
+      if (encoding === null || job.session.encoding === encoding) job.run.onFailed(detail);
     }
   }
 }
