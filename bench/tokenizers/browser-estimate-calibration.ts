@@ -6,21 +6,15 @@
 // up to a whole percent.
 // Run: npx tsx bench/tokenizers/browser-estimate-calibration.ts [package ...]
 import path from 'node:path';
-import type { TokenizerName } from '@repobundle/contract/models';
+import { TOKENIZERS as ALL_TOKENIZERS } from '@repobundle/contract/models';
 import '../../packages/engine/src/io/tekken-vocabulary.js';
 import { loadTokenCounter } from '../../packages/engine/src/core/tokens/index.js';
 import { listCandidates, readText } from '../eligible-files.js';
 
 /** Published code of several kinds and languages, as installed in this repository. */
 const DEFAULT_PACKAGES = ['lodash', 'zod', 'fastify', 'kysely', 'react-dom', 'typescript'];
-const TOKENIZERS: readonly TokenizerName[] = [
-  'cl100k_base',
-  'llama3',
-  'qwen3',
-  'deepseek_v3',
-  'tekken',
-  'gemma3',
-];
+/** Every tokenizer but o200k_base, the one the estimates are made from. */
+const TOKENIZERS = ALL_TOKENIZERS.filter((name) => name !== 'o200k_base');
 /** Bytes read from each package: enough for a stable ratio, little enough to run in minutes. */
 const BYTES_PER_PACKAGE = 3_000_000;
 const MARGIN = 0.02;

@@ -15,6 +15,18 @@ const ONE_STATEMENT_ROUTES = ['/auth/me', '/api/jobs', '/api/jobs?page=3&limit=1
 const CHECKED_IN_THE_HOOK = '/auth/settings';
 
 describeWithApp('routes that read a session with their data in one statement', (t) => {
+  /** Every one-statement route refuses the token with the hook's own 401 and this detail. */
+  async function expectRefusedAsInTheHook(token: string, detail: string) {
+    const expected = await get(t.app, CHECKED_IN_THE_HOOK, token);
+    expect(expected.statusCode).toBe(401);
+    expect(expected.json()).toMatchObject({ code: 'INVALID_TOKEN', detail });
+    for (const route of ONE_STATEMENT_ROUTES) {
+      const res = await get(t.app, route, token);
+      expect(res.statusCode, route).toBe(401);
+      expect(res.json(), route).toEqual(expected.json());
+    }
+  }
+
   it('refuse a session that a password change ended, as other routes do', async () => {
     const session = await signUp(t, 'changed@example.com');
     const changed = await post(
@@ -24,18 +36,13 @@ describeWithApp('routes that read a session with their data in one statement', (
       session.access_token,
     );
     expect(changed.statusCode, changed.body).toBe(200);
-    const expected = await get(t.app, CHECKED_IN_THE_HOOK, session.access_token);
-    expect(expected.statusCode).toBe(401);
-    expect(expected.json()).toMatchObject({
-      code: 'INVALID_TOKEN',
-      detail: 'Your password was changed. Please sign in again.',
-    });
+    await expectRefusedAsInTheHook(
+      session.access_token,
+      'Your password was changed. Please sign in again.',
+    );
+    const fresh = changed.json<{ access_token: string }>().access_token;
     for (const route of ONE_STATEMENT_ROUTES) {
-      const old = await get(t.app, route, session.access_token);
-      expect(old.statusCode, route).toBe(401);
-      expect(old.json(), route).toEqual(expected.json());
-      const fresh = await get(t.app, route, changed.json<{ access_token: string }>().access_token);
-      expect(fresh.statusCode, route).toBe(200);
+      expect((await get(t.app, route, fresh)).statusCode, route).toBe(200);
     }
   });
 
@@ -43,17 +50,10 @@ describeWithApp('routes that read a session with their data in one statement', (
     const session = await signUp(t, 'gone@example.com');
     const me = (await get(t.app, '/auth/me', session.access_token)).json<{ id: string }>();
     await t.app.services.db.deleteFrom('users').where('id', '=', me.id).execute();
-    const expected = await get(t.app, CHECKED_IN_THE_HOOK, session.access_token);
-    expect(expected.statusCode).toBe(401);
-    expect(expected.json()).toMatchObject({
-      code: 'INVALID_TOKEN',
-      detail: 'Invalid access token. Please sign in again.',
-    });
-    for (const route of ONE_STATEMENT_ROUTES) {
-      const res = await get(t.app, route, session.access_token);
-      expect(res.statusCode, route).toBe(401);
-      expect(res.json(), route).toEqual(expected.json());
-    }
+    await expectRefusedAsInTheHook(
+      session.access_token,
+      'Invalid access token. Please sign in again.',
+    );
   });
 
   it('answer a session as they answer an API key of the same account', async () => {

@@ -1,19 +1,10 @@
-import type { TokenizerName } from '@repobundle/contract/models';
+import { TOKENIZERS, type TokenizerName } from '@repobundle/contract/models';
 
 /**
- * The tokenizers the counting workers can load: every public one, its data a file the web app
- * bundles (load-browser-counter.ts).
+ * Whether the counting workers can load this tokenizer: every public one can, its data a file
+ * the web app bundles (load-browser-counter.ts); a model without a public tokenizer (an
+ * estimate) cannot.
  */
-const BROWSER_TOKENIZERS: readonly TokenizerName[] = [
-  'o200k_base',
-  'cl100k_base',
-  'llama3',
-  'qwen3',
-  'deepseek_v3',
-  'tekken',
-  'gemma3',
-];
-
 export function countsInBrowser(tokenizer: string): tokenizer is TokenizerName {
-  return (BROWSER_TOKENIZERS as readonly string[]).includes(tokenizer);
+  return (TOKENIZERS as readonly string[]).includes(tokenizer);
 }
