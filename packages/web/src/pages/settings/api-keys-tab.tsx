@@ -6,6 +6,7 @@ import { ApiKeyTable } from './api-key-table.js';
 import { CreateApiKeyForm } from './create-api-key-form.js';
 import { NewApiKeyDialog } from './new-api-key-dialog.js';
 import { SettingsSection } from './settings-section.js';
+import sectionStyles from './settings-section.module.css';
 
 /** Personal API keys: create one (its secret shown once), see when each was used, revoke. */
 export function ApiKeysTab() {
@@ -13,7 +14,7 @@ export function ApiKeysTab() {
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
 
   return (
-    <>
+    <div className={`stack ${sectionStyles.sections}`}>
       <SettingsSection
         title="API keys"
         description={
@@ -32,6 +33,6 @@ export function ApiKeysTab() {
         {keys.data && <ApiKeyTable keys={keys.data.keys} />}
       </SettingsSection>
       <NewApiKeyDialog created={created} onClose={() => setCreated(null)} />
-    </>
+    </div>
   );
 }

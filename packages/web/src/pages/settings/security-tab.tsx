@@ -3,7 +3,7 @@ import { useSession } from '../../session/session-context.js';
 import { ChangeEmailForm } from './change-email-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { SettingsSection } from './settings-section.js';
-import styles from './security-tab.module.css';
+import sectionStyles from './settings-section.module.css';
 
 export function SecurityTab() {
   const { user } = useSession();
@@ -18,7 +18,7 @@ export function SecurityTab() {
     );
   }
   return (
-    <div className={`stack ${styles.sections}`}>
+    <div className={`stack ${sectionStyles.sections}`}>
       <SettingsSection
         title="Change password"
         description="Use at least 8 characters with upper and lower case, a number and a special character."
