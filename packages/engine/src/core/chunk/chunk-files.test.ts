@@ -271,3 +271,38 @@ describe('exact counts of rendered chunks', () => {
     for (const chunk of chunks) expect(chunk.tokens).toBe(counter.count(chunk.text));
   });
 });
+
+describe('chunk text', () => {
+  const files = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) =>
+    makeFile(counter, `${name}.ts`, numbered(name, 40)),
+  );
+  const options = optionsFor('fixed', 2 * (files[0]?.tokens ?? 0));
+
+  it('is rendered when read, not held by the chunk, and the same each time', async () => {
+    const { chunks } = await run(files, options);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(Object.getOwnPropertyDescriptor(chunk, 'text')?.get).toBeTypeOf('function');
+      expect(chunk.text).toBe(chunk.text);
+      expect(counter.count(chunk.text)).toBe(chunk.tokens);
+    }
+  });
+
+  it('counts the same when the rendered texts are counted in many small batches', async () => {
+    const whole = await run(files, options);
+    const counted: number[] = [];
+    const batched = await chunkFiles(files, options, renderer, counter, {
+      sourceName: 'demo',
+      batchChars: 1,
+      countTexts: async (texts) => {
+        counted.push(texts.length);
+        return texts.map((text) => counter.count(text));
+      },
+    });
+    expect(counted.filter((size) => size === 1).length).toBeGreaterThan(2);
+    expect(counted.filter((size) => size > 1)).toEqual([]);
+    expect(batched.chunks.map((chunk) => [chunk.text, chunk.tokens])).toEqual(
+      whole.chunks.map((chunk) => [chunk.text, chunk.tokens]),
+    );
+  });
+});

@@ -9,7 +9,8 @@ import { countBySegments, recountChanged } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
-import { mergeNeighbours } from './merge-neighbours.js';
+import { mergeNeighbours, type Rendering } from './merge-neighbours.js';
+import { renderChunkText } from './render-chunk-text.js';
 import { replanSpans } from './replan.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
@@ -33,8 +34,15 @@ interface Entry {
   readonly spans: readonly PlannedSpan[];
   /** How many times these spans were re-planned: each round tightens the budget harder. */
   readonly depth: number;
-  rendered?: { readonly key: string; readonly text: string; readonly tokens: number };
+  rendered?: { readonly key: string; readonly tokens: number; readonly render: () => string };
 }
+
+/**
+ * Rendered text counted in one go, at most: texts are counted in batches of about this many
+ * characters and then let go, so the stage never holds every chunk's text at once (a chunk is
+ * rendered again when it is written; rendering is cheap next to counting).
+ */
+const BATCH_CHARS = 32 * 1024 * 1024;
 
 /**
  * The chunk stage: plan with a cost model, render every chunk and count it exactly, re-plan any
@@ -48,7 +56,12 @@ export async function chunkFiles(
   options: ResolvedOptions,
   renderer: FormatRenderer,
   counter: TokenCounter,
-  context: { sourceName: string; countTexts?: CountTexts },
+  context: {
+    sourceName: string;
+    countTexts?: CountTexts;
+    /** Characters of rendered text counted per batch (default BATCH_CHARS). */
+    batchChars?: number;
+  },
 ): Promise<ChunkStageResult> {
   const countTexts = context.countTexts ?? countInline(counter);
   const { strategy, note } = getChunkStrategy(options.chunkingStrategy);
@@ -75,9 +88,12 @@ export async function chunkFiles(
   let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
 
   let mergePasses = 0;
-  const candidates = new Map<string, { text: string; tokens: number }>();
+  const candidates = new Map<string, Rendering>();
   for (let round = 0; ;) {
-    const chunks = await renderEntries(entries, files, renderer, counter, countTexts, measurer);
+    const chunks = await renderEntries(entries, files, renderer, counter, measurer, {
+      countTexts,
+      batchChars: context.batchChars ?? BATCH_CHARS,
+    });
     if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
       const merged =
         mergePasses < MAX_MERGE_PASSES
@@ -96,7 +112,7 @@ export async function chunkFiles(
               {
                 spans: item.spans,
                 depth: 0,
-                rendered: { key: '', text: item.text, tokens: item.tokens },
+                rendered: { key: '', tokens: item.tokens, render: item.render },
               },
         );
         continue;
@@ -150,44 +166,60 @@ function countInline(counter: TokenCounter): CountTexts {
   return async (texts) => texts.map((text) => counter.count(text));
 }
 
-/** Numbers the chunks and renders (and counts) those whose text would differ from last time. */
+/**
+ * Numbers the chunks and renders (and counts) those whose text would differ from last time. Texts
+ * are counted in batches (BATCH_CHARS) and not kept: each entry keeps how to render it again.
+ */
 async function renderEntries(
   entries: readonly Entry[],
   files: readonly ProcessedFile[],
   renderer: FormatRenderer,
   counter: TokenCounter,
-  countTexts: CountTexts,
   measurer: CostMeasurer,
+  { countTexts, batchChars }: { countTexts: CountTexts; batchChars: number },
 ): Promise<Chunk[]> {
   const planned = entries.map((entry) => ({ spans: entry.spans }));
   const chunks = buildChunks(files, planned, measurer.lineStarts);
   const context = measurer.renderContext(chunks.length);
-  const stale: { entry: Entry; key: string; text: string; count: PendingCount }[] = [];
-  const texts: string[] = [];
-  chunks.forEach((chunk, position) => {
+  let stale: { entry: Entry; key: string; chunk: Chunk; count: PendingCount }[] = [];
+  let texts: string[] = [];
+  let batched = 0;
+  const flush = async () => {
+    const counts = await countTexts(texts);
+    for (const { entry, key, chunk, count } of stale) {
+      const tokens = count.pending.reduce(
+        (sum, index) => sum + (counts[index] ?? Number.POSITIVE_INFINITY),
+        count.known,
+      );
+      entry.rendered = { key, tokens, render: () => renderChunkText(renderer, chunk, context) };
+    }
+    stale = [];
+    texts = [];
+    batched = 0;
+  };
+  for (const [position, chunk] of chunks.entries()) {
     const entry = entries[position] as Entry;
     const key = renderKey(chunk, chunks.length);
-    if (entry.rendered?.key === key) return;
+    if (entry.rendered?.key === key) continue;
     const segments = renderer.renderChunkSegments?.(chunk, context);
     const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
     // Same spans, new numbers or labels: count only what changed.
-    const known = entry.rendered && recountChanged(entry.rendered, text, counter);
+    const previous = entry.rendered;
+    const known =
+      previous &&
+      recountChanged({ text: previous.render(), tokens: previous.tokens }, text, counter);
+    const queued = texts.length;
     const count: PendingCount =
       known !== undefined
         ? { known, pending: [] }
         : segments
           ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
           : { known: 0, pending: [texts.push(text) - 1] };
-    stale.push({ entry, key, text, count });
-  });
-  const counts = await countTexts(texts);
-  for (const { entry, key, text, count } of stale) {
-    const tokens = count.pending.reduce(
-      (sum, index) => sum + (counts[index] ?? Number.POSITIVE_INFINITY),
-      count.known,
-    );
-    entry.rendered = { key, text, tokens };
+    stale.push({ entry, key, chunk, count });
+    for (let index = queued; index < texts.length; index++) batched += texts[index]?.length ?? 0;
+    if (batched >= batchChars) await flush();
   }
+  await flush();
   return chunks;
 }
 
@@ -228,11 +260,16 @@ function finish(
   renderer: FormatRenderer,
 ): RenderedChunk {
   if (!entry?.rendered) throw new Error(`chunk ${chunk.index} was not rendered`);
+  const { render, tokens } = entry.rendered;
   return {
     index: chunk.index,
     fileName: chunkFileName(chunk.index, total, renderer.extension),
-    text: entry.rendered.text,
-    tokens: entry.rendered.tokens,
+    // Rendered when read, each time: a bundle holds its chunks' plan, not their text, so a
+    // writer holds one chunk's text at a time.
+    get text() {
+      return render();
+    },
+    tokens,
     pieces: chunk.pieces,
   };
 }

@@ -3,6 +3,7 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile } from '../types.js';
 import { buildChunks } from './build-chunks.js';
 import { countBySegments, recountChanged } from './count-chunk.js';
+import { renderChunkText } from './render-chunk-text.js';
 import type { CostMeasurer } from './cost-model.js';
 import { isLineEnd, lineAt } from './line-index.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
@@ -18,8 +19,8 @@ export type MergedChunk =
   | { readonly kept: number }
   | {
       readonly spans: readonly PlannedSpan[];
-      /** Its rendering with the numbers of the pass that merged it, and that text's tokens. */
-      readonly text: string;
+      /** Renders it with the numbers of the pass that merged it; `tokens` counts that text. */
+      readonly render: () => string;
       readonly tokens: number;
     };
 
@@ -35,7 +36,13 @@ export interface MergeInput {
    * Candidates rendered by earlier passes, by their spans: a later pass renders the same merged
    * chunk with other numbers, and counts only what changed.
    */
-  readonly rendered: Map<string, { readonly text: string; readonly tokens: number }>;
+  readonly rendered: Map<string, Rendering>;
+}
+
+/** A rendered candidate: its tokens, and how to render the text they count again. */
+export interface Rendering {
+  readonly render: () => string;
+  readonly tokens: number;
 }
 
 /**
@@ -63,7 +70,12 @@ export function mergeNeighbours(
   for (const chunk of chunks) addParts(partCounts, chunk.spans, 1);
   const partsBefore = new Map<number, number>();
   const out: MergedChunk[] = [];
-  let current: { spans: readonly PlannedSpan[]; text?: string; tokens: number; kept?: number } = {
+  let current: {
+    spans: readonly PlannedSpan[];
+    render?: () => string;
+    tokens: number;
+    kept?: number;
+  } = {
     ...first,
     kept: 0,
   };
@@ -72,7 +84,7 @@ export function mergeNeighbours(
   for (let position = 1; position < chunks.length; position++) {
     const next = chunks[position] as FittingChunk;
     const spans = mergeSpans(current.spans, next.spans);
-    let rendered = { text: '', tokens: Number.POSITIVE_INFINITY };
+    let rendered: Rendering = { render: () => '', tokens: Number.POSITIVE_INFINITY };
     if (lowerBound(current, next, spans, input) <= input.limit) {
       const removed = new Map<number, number>();
       addParts(removed, [...current.spans, ...next.spans], 1);
@@ -99,12 +111,12 @@ export function mergeNeighbours(
 
 function finished(chunk: {
   spans: readonly PlannedSpan[];
-  text?: string;
+  render?: () => string;
   tokens: number;
   kept?: number;
 }): MergedChunk {
   if (chunk.kept !== undefined) return { kept: chunk.kept };
-  return { spans: chunk.spans, text: chunk.text ?? '', tokens: chunk.tokens };
+  return { spans: chunk.spans, render: chunk.render ?? (() => ''), tokens: chunk.tokens };
 }
 
 /**
@@ -237,14 +249,15 @@ function countChunk(
   spans: readonly PlannedSpan[],
   total: number,
   input: MergeInput,
-): { text: string; tokens: number } {
+): Rendering {
   const { renderer, counter, measurer } = input;
   const context = measurer.renderContext(total);
   const segments = renderer.renderChunkSegments?.(chunk, context);
   const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
   const key = spans.map((span) => `${span.file}:${span.start}-${span.end}`).join(',');
   const earlier = input.rendered.get(key);
-  let tokens = earlier && recountChanged(earlier, text, counter);
+  let tokens =
+    earlier && recountChanged({ text: earlier.render(), tokens: earlier.tokens }, text, counter);
   if (tokens === undefined && segments) {
     const texts: string[] = [];
     const { known, pending } = countBySegments(
@@ -258,8 +271,10 @@ function countChunk(
     tokens = pending.reduce((sum, index) => sum + counter.count(texts[index] ?? ''), known);
   }
   tokens ??= counter.count(text);
-  input.rendered.set(key, { text, tokens });
-  return { text, tokens };
+  // The text is let go: the winner is rendered again with its final numbers.
+  const rendering = { render: () => renderChunkText(renderer, chunk, context), tokens };
+  input.rendered.set(key, rendering);
+  return rendering;
 }
 
 function addParts(counts: Map<number, number>, spans: readonly { file: number }[], sign: number) {
