@@ -141,6 +141,81 @@ describe.each(databaseKinds())('jobs under faults on %s', (kind) => {
     expect(await t.app.services.storage.list(`jobs/${jobId}`)).toEqual([]);
   });
 
+  /** A job whose outputs are many chunks: 40 files of about 3,000 tokens, 32,000 per chunk. */
+  async function manyChunkJob(email: string) {
+    const { access_token: token } = await signUp(t, email);
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) {
+      files[`src/f${i}.ts`] = `export const value${i}_${'x'.repeat(8)} = ${i} * factor;\n`.repeat(
+        250,
+      );
+    }
+    const upload = await uploadInChunks(t.app, token, await buildZip(files));
+    const res = await assemble(t.app, token, upload, {
+      selected: Object.keys(files),
+      token_limit: 32000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { token, jobId: res.json().job_id as string };
+  }
+
+  it("writes a job's outputs several at a time", async () => {
+    const { token, jobId } = await manyChunkJob('parallel-store@example.com');
+    let inFlight = 0;
+    let most = 0;
+    const storage: ObjectStorage = Object.create(t.app.services.storage) as ObjectStorage;
+    storage.put = async (key, body, options) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return await t.app.services.storage.put(key, body, options);
+      } finally {
+        inFlight--;
+      }
+    };
+    await runJob({ ...t.app.services, storage }, jobId, {
+      heartbeatMs: 10_000,
+      progressMs: 50,
+      processor: pool,
+    });
+    const done = await waitForJob(t.app, token, jobId);
+    expect(done.status).toBe('succeeded');
+    expect((done.statistics as { chunks: number }).chunks).toBeGreaterThan(3);
+    expect(most).toBeGreaterThan(1);
+    // Outputs are listed in order whatever order their writes ended in.
+    const listed = (await get(t.app, `/api/jobs/${jobId}/files`, token)).json();
+    const paths = (listed.files as { path: string }[]).map((file) => file.path);
+    const chunks = (done.statistics as { chunks: number }).chunks;
+    expect(paths).toEqual([
+      'overview.md',
+      ...Array.from({ length: chunks }, (_, i) => `chunks/chunk-000${i + 1}.md`),
+    ]);
+  });
+
+  it('a write that fails fails the job, and no other write lands after its outputs are removed', async () => {
+    const { token, jobId } = await manyChunkJob('failed-store@example.com');
+    let puts = 0;
+    const storage: ObjectStorage = Object.create(t.app.services.storage) as ObjectStorage;
+    storage.put = async (key, body, options) => {
+      const turn = ++puts;
+      // The third write fails at once while the others are still on their way to the disk.
+      if (turn === 3) throw new Error('disk full');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return t.app.services.storage.put(key, body, options);
+    };
+    const outcome = await runJob({ ...t.app.services, storage }, jobId, {
+      heartbeatMs: 10_000,
+      progressMs: 50,
+      processor: pool,
+    });
+    expect(outcome).toBe('failed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await t.app.services.storage.list(`jobs/${jobId}/attempts`)).toEqual([]);
+    const failed = (await get(t.app, `/api/jobs/${jobId}`, token)).json();
+    expect(failed.status).toBe('failed');
+    expect((await get(t.app, '/auth/me', token)).json().credits_reserved).toBe(0);
+  });
+
   it('a stale attempt that wakes after its job was retried never writes into the live outputs', async () => {
     const { token, jobId } = await pendingJob('stale-attempt@example.com');
     const recording = recordingStorage(t.app.services.storage);

@@ -147,7 +147,17 @@ function errorsOf(bundle: Bundle): JobError[] {
     }));
 }
 
-/** Stores the overview and every chunk under this attempt's own folder. */
+/**
+ * Outputs stored at once. Each put syncs its file to disk before it counts as stored, and a disk
+ * completes many syncs together about as fast as one, so one at a time left the job waiting on
+ * the disk (953 outputs of a 200 MB archive took 13 s); a few at a time bounds the memory held.
+ */
+const STORE_CONCURRENCY = 8;
+
+/**
+ * Stores the overview and every chunk under this attempt's own folder. A chunk's text is rendered
+ * when its turn comes (the bundle holds the plan, not the text), so a few are in memory at once.
+ */
 async function storeOutputs(
   ctx: ServiceContext,
   job: JobRow,
@@ -155,16 +165,34 @@ async function storeOutputs(
   signal: AbortSignal,
 ): Promise<StoredOutput[]> {
   const files = [
-    { path: bundle.overview.fileName, text: bundle.overview.text },
-    ...bundle.chunks.map((chunk) => ({ path: `chunks/${chunk.fileName}`, text: chunk.text })),
+    { path: bundle.overview.fileName, text: () => bundle.overview.text },
+    ...bundle.chunks.map((chunk) => ({ path: `chunks/${chunk.fileName}`, text: () => chunk.text })),
   ];
   const prefix = attemptPrefix(job.id, job.attempts);
-  const stored: StoredOutput[] = [];
-  for (const file of files) {
-    if (signal.aborted) throw new AttemptStopped();
-    const { size } = await ctx.storage.put(`${prefix}${file.path}`, Buffer.from(file.text, 'utf8'));
-    stored.push({ path: file.path, size });
-  }
+  const stored: StoredOutput[] = new Array<StoredOutput>(files.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (next < files.length && !failed) {
+      if (signal.aborted) throw new AttemptStopped();
+      const index = next++;
+      const file = files[index] as (typeof files)[number];
+      const body = Buffer.from(file.text(), 'utf8');
+      const { size } = await ctx.storage.put(`${prefix}${file.path}`, body);
+      stored[index] = { path: file.path, size };
+    }
+  };
+  // Every lane has stopped before this returns or throws: the caller then removes the attempt's
+  // folder, and no put may land in it afterwards.
+  const lanes = Array.from({ length: Math.min(STORE_CONCURRENCY, files.length) }, () =>
+    lane().catch((error: unknown) => {
+      failed = true;
+      throw error;
+    }),
+  );
+  const settled = await Promise.allSettled(lanes);
+  const rejected = settled.find((result) => result.status === 'rejected');
+  if (rejected) throw rejected.reason;
   return stored;
 }
 
