@@ -11,7 +11,11 @@ import { startBenchServer } from './server-process.js';
  * End to end through the real server : upload in chunks, assemble, queue, worker,
  * engine, storage, until the job succeeded; with the server's peak memory.
  *
- *   npm run build && npx tsx bench/jobs/run.ts [--files 1000] [--zip-mb 200]
+ *   npm run build && npx tsx bench/jobs/run.ts [--files 1000] [--zip-mb 200] [--db pglite|postgres]
+ *
+ * `--db postgres` runs the server on a new database of JOBS_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test's server), as deployments do; the default is the
+ * embedded database, whose memory is the server's own and counts in its peak.
  *
  * The archives are built from the `large` corpus (real npm packages). The big ZIP repeats it
  * under copy-N/ folders up to just under --zip-mb; the job selects files in order until the
@@ -19,6 +23,11 @@ import { startBenchServer } from './server-process.js';
  */
 const MB = 1024 * 1024;
 const args = process.argv.slice(2);
+const dbAt = args.indexOf('--db');
+const postgresUrl =
+  dbAt !== -1 && args[dbAt + 1] === 'postgres'
+    ? (process.env.JOBS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    : undefined;
 const flag = (name: string, fallback: number) => {
   const at = args.indexOf(`--${name}`);
   return at === -1 ? fallback : Number(args[at + 1]);
@@ -70,7 +79,7 @@ const AGAIN_OPTIONS = { output_format: 'txt', chunking_strategy: 'fixed', remove
 
 async function measure(name: string, entries: Entry[], selected: string[], chunkBytes: number) {
   const archive = await zipOf(entries);
-  const server = await startBenchServer();
+  const server = await startBenchServer(postgresUrl);
   try {
     const client = new BenchClient(server.url);
     await client.signUp(`${name}@bench.example`, 'enterprise');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { once } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -25,10 +26,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The built server (`npm run build`) as its own process on a fresh embedded database. */
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * The built server (`npm run build`) as its own process (ROLE=all: API and job worker) on a fresh
+ * database: the embedded one (PGlite, in the server's own memory) or, with `postgresUrl`, a new
+ * database on that PostgreSQL server, dropped at stop.
+ */
+export async function startBenchServer(postgresUrl?: string): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'repobundle-bench-'));
   const port = await freePort();
+  const database = postgresUrl ? await createDatabase(postgresUrl) : undefined;
   // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, MAIN], {
@@ -39,6 +45,10 @@ export async function startBenchServer(): Promise<BenchServer> {
       ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '10000',
+      ...(database && {
+        DATABASE_URL: database.url,
+        JWT_SECRET: 'jobs-bench-jwt-secret-0123456789abcdef',
+      }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -64,6 +74,24 @@ export async function startBenchServer(): Promise<BenchServer> {
       peak = rss.stop();
       child.kill('SIGTERM');
       await once(child, 'exit');
+      await database?.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `adminUrl`. */
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `repobundle_jobs_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }
