@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pieceSummary } from './labels.js';
+import { longestRun, pieceSummary } from './labels.js';
 
 describe('pieceSummary', () => {
   const whole = { startLine: 1, endLine: 40, part: 1, partCount: 1 };
@@ -18,5 +19,35 @@ describe('pieceSummary', () => {
     expect(pieceSummary({ ...whole, part: 1, partCount: 2, level: 'signatures' })).toBe(
       'signatures only, lines 1-40, part 1 of 2',
     );
+  });
+});
+
+describe('longestRun', () => {
+  /** The definition: the longest match of a regular expression. */
+  const longestMatch = (text: string, pattern: RegExp) =>
+    Math.max(0, ...[...text.matchAll(pattern)].map((match) => match[0].length));
+  const text = fc.string({
+    unit: fc.constantFrom('`', '=', '\n', '\r', '\u2028', '\u2029', 'a', ' '),
+    maxLength: 60,
+  });
+
+  it('finds the longest run of a character anywhere', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(longestRun(value, '`')).toBe(longestMatch(value, /`+/g));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('finds the longest run that starts a line, after any line terminator', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(longestRun(value, '=', true)).toBe(longestMatch(value, /^=+/gm));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(longestRun('a==\r===\u2028=', '=', true)).toBe(3);
+    expect(longestRun('a=====\n==', '=', true)).toBe(2);
   });
 });

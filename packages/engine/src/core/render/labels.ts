@@ -60,11 +60,25 @@ export function lacksFinalNewline(content: string): boolean {
   return content !== '' && !content.endsWith('\n');
 }
 
-/** Length of the longest match of a global pattern in text (0 when none). */
-export function longestMatch(text: string, pattern: RegExp): number {
+/**
+ * Length of the longest run of `char` in text (0 when none); with `atLineStart`, only runs that
+ * start a line (after any line terminator, as `^` in a multiline regular expression). Every
+ * piece is rendered several times (measured, counted, written), so this scans with indexOf rather
+ * than a regular expression, which cost more than the rest of the rendering.
+ */
+export function longestRun(text: string, char: string, atLineStart = false): number {
   let longest = 0;
-  for (const match of text.matchAll(pattern)) {
-    if (match[0].length > longest) longest = match[0].length;
+  for (let at = text.indexOf(char); at !== -1;) {
+    let end = at + 1;
+    while (text[end] === char) end++;
+    if (end - at > longest && (!atLineStart || at === 0 || isLineTerminator(text[at - 1]))) {
+      longest = end - at;
+    }
+    at = text.indexOf(char, end);
   }
   return longest;
+}
+
+function isLineTerminator(char: string | undefined): boolean {
+  return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029';
 }

@@ -1,11 +1,5 @@
 import type { Chunk, ChunkPiece } from '../types.js';
-import {
-  contextLabel,
-  inlineText,
-  lacksFinalNewline,
-  longestMatch,
-  pieceSummary,
-} from './labels.js';
+import { contextLabel, inlineText, lacksFinalNewline, longestRun, pieceSummary } from './labels.js';
 import { buildOverviewDocument } from './overview-sections.js';
 import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
@@ -16,7 +10,7 @@ import type { PieceParts } from './segments.js';
 
 /** A backtick fence longer than any backtick run inside the text, so the text cannot close it. */
 export function fenceFor(text: string): string {
-  return '`'.repeat(Math.max(3, longestMatch(text, /`+/g) + 1));
+  return '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
 }
 
 /** CommonMark forbids backticks in a backtick fence's info string; whitespace would end it. */
@@ -57,7 +51,7 @@ function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
 
 /** A code span: delimited by a backtick run longer than any inside, padded when needed. */
 export function codeSpan(text: string): string {
-  const ticks = '`'.repeat(longestMatch(text, /`+/g) + 1);
+  const ticks = '`'.repeat(longestRun(text, '`') + 1);
   const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
   return `${ticks}${pad}${text}${pad}${ticks}`;
 }

@@ -1,11 +1,5 @@
 import type { Chunk, ChunkPiece } from '../types.js';
-import {
-  contextLabel,
-  inlineText,
-  lacksFinalNewline,
-  longestMatch,
-  pieceSummary,
-} from './labels.js';
+import { contextLabel, inlineText, lacksFinalNewline, longestRun, pieceSummary } from './labels.js';
 import { buildOverviewDocument } from './overview-sections.js';
 import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
@@ -20,7 +14,7 @@ import { preambleOf, preambleParagraphs } from './preamble.js';
  * a label.
  */
 function markerFor(content: string): string {
-  return '='.repeat(Math.max(3, longestMatch(content, /^=+/gm) + 1));
+  return '='.repeat(Math.max(3, longestRun(content, '=', true) + 1));
 }
 
 /**
