@@ -1,4 +1,4 @@
-import { computeLineStarts } from '../chunk/line-index.js';
+import { lineStartsOf } from '../chunk/line-index.js';
 import { enclosingNodes, lastStartingBefore } from '../chunk/semantic-strategy-outline.js';
 import type { OutlineNode } from '../syntax/outline.js';
 import type { ProcessedFile, RenderedChunk } from '../types.js';
@@ -65,7 +65,7 @@ export function judgeCuts(
   files.forEach((file, index) => {
     const pieces = byFile[index] ?? [];
     if (!file.outline || pieces.length < 2) return;
-    const starts = computeLineStarts(file.content);
+    const starts = lineStartsOf(file);
     for (const node of definitionsOf(file.outline.nodes)) {
       if (isHeldWhole(pieces, node)) continue;
       const lines = definitionLines(file, starts, node);

@@ -1,4 +1,4 @@
-import { computeLineStarts } from '../chunk/line-index.js';
+import { lineStartsOf } from '../chunk/line-index.js';
 import type { ChunkPiece, ProcessedFile, RenderedChunk } from '../types.js';
 
 /** A piece with the file it belongs to and its UTF-16 offsets in that file's content. */
@@ -22,7 +22,6 @@ export function locatePieces(
 ): LocatedPiece[][] {
   const indexOf = new Map(files.map((file, index) => [file.path, index]));
   const cursors = new Map<number, number>();
-  const lineStarts = new Map<number, Uint32Array>();
   return chunks.map((chunk) =>
     chunk.pieces.map((piece): LocatedPiece => {
       const index = indexOf.get(piece.path) ?? -1;
@@ -31,12 +30,7 @@ export function locatePieces(
       const cursor = cursors.get(index) ?? 0;
       let start = piece.offset ?? cursor;
       if (piece.offset === undefined && !file.content.startsWith(piece.content, cursor)) {
-        let starts = lineStarts.get(index);
-        if (!starts) {
-          starts = computeLineStarts(file.content);
-          lineStarts.set(index, starts);
-        }
-        start = starts[Math.max(piece.startLine - 1, 0)] ?? cursor;
+        start = lineStartsOf(file)[Math.max(piece.startLine - 1, 0)] ?? cursor;
       }
       const end = start + piece.content.length;
       cursors.set(index, Math.max(cursor, end));

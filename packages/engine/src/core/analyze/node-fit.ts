@@ -1,4 +1,4 @@
-import { at, computeLineStarts, lineAt } from '../chunk/line-index.js';
+import { at, lineAt, lineStartsOf } from '../chunk/line-index.js';
 import { contextOf, fitRange } from '../chunk/semantic-strategy-outline.js';
 import { endsOpen, isLongLine } from '../chunk/semantic-strategy-packer.js';
 import type { ChunkCostModel } from '../chunk/strategy.js';
@@ -71,14 +71,8 @@ export function createNodeFit(
     });
   }
   const wrapper = smallestWrapper(chunks, files);
-  const starts = new Map<ProcessedFile, Uint32Array>();
   return cached((file, node) => {
-    let lineStarts = starts.get(file);
-    if (!lineStarts) {
-      lineStarts = computeLineStarts(file.content);
-      starts.set(file, lineStarts);
-    }
-    const fileStarts = lineStarts;
+    const fileStarts = lineStartsOf(file);
     const linesCost = (first: number, end: number) =>
       (file.linePrefix[end] ?? file.tokens) - (file.linePrefix[first] ?? 0);
     const lineCost = (line: number) => linesCost(line, line + 1);

@@ -4,7 +4,7 @@ import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
 import { pieceLevel } from './build-chunks.js';
-import { at, computeLineStarts } from './line-index.js';
+import { at, lineStartsOf } from './line-index.js';
 import type { ChunkCostModel } from './strategy.js';
 
 /**
@@ -68,17 +68,9 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   const bareMeasures = new Map<string, number>();
   const contextOverheads = new Map<string, number>();
   const openEndOverheads = new Map<string, number>();
-  const lineStartsCache = new WeakMap<ProcessedFile, Uint32Array>();
   const linePrices = new WeakMap<ProcessedFile, Uint32Array>();
 
-  const lineStarts = (file: ProcessedFile): Uint32Array => {
-    let starts = lineStartsCache.get(file);
-    if (!starts) {
-      starts = computeLineStarts(file.content);
-      lineStartsCache.set(file, starts);
-    }
-    return starts;
-  };
+  const lineStarts = (file: ProcessedFile): Uint32Array => lineStartsOf(file);
 
   const worstPiece = (file: ProcessedFile): ChunkPiece => {
     const level = pieceLevel(file);

@@ -5,15 +5,36 @@
 
 /** Offsets of the line starts: `lines + 1` entries, the last one is `text.length`. */
 export function computeLineStarts(text: string): Uint32Array {
-  const starts: number[] = [0];
-  let at = text.indexOf('\n');
-  while (at !== -1 && at !== text.length - 1) {
-    starts.push(at + 1);
+  if (text.length === 0) return Uint32Array.of(0);
+  // Counted first, then filled: a typed array of the right size, no growing list of numbers.
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at !== text.length - 1;) {
+    lines++;
     at = text.indexOf('\n', at + 1);
   }
-  if (text.length === 0) return Uint32Array.of(0);
-  starts.push(text.length);
-  return Uint32Array.from(starts);
+  const starts = new Uint32Array(lines + 1);
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at !== text.length - 1;) {
+    starts[line++] = at + 1;
+    at = text.indexOf('\n', at + 1);
+  }
+  starts[lines] = text.length;
+  return starts;
+}
+
+const startsOfFiles = new WeakMap<{ readonly content: string }, Uint32Array>();
+
+/**
+ * The line starts of a processed file's content, computed once per file: chunking, the chunk
+ * counts and the analytics all ask for them.
+ */
+export function lineStartsOf(file: { readonly content: string }): Uint32Array {
+  let starts = startsOfFiles.get(file);
+  if (!starts) {
+    starts = computeLineStarts(file.content);
+    startsOfFiles.set(file, starts);
+  }
+  return starts;
 }
 
 /** 0-based line holding `offset` (an offset equal to the text length belongs to no line: `lines`). */
