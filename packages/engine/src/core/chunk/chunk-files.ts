@@ -202,19 +202,23 @@ async function renderEntries(
     const key = renderKey(chunk, chunks.length);
     if (entry.rendered?.key === key) continue;
     const segments = renderer.renderChunkSegments?.(chunk, context);
-    const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
+    // The whole text is joined only when it is compared or counted whole: counting by segments
+    // reads the segments, and joining a chunk of megabytes costs a copy.
+    let joined: string | undefined;
+    const text = () =>
+      (joined ??= segments ? segments.join('') : renderer.renderChunk(chunk, context));
     // Same spans, new numbers or labels: count only what changed.
     const previous = entry.rendered;
     const known =
       previous &&
-      recountChanged({ text: previous.render(), tokens: previous.tokens }, text, counter);
+      recountChanged({ text: previous.render(), tokens: previous.tokens }, text(), counter);
     const queued = texts.length;
     const count: PendingCount =
       known !== undefined
         ? { known, pending: [] }
         : segments
           ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
-          : { known: 0, pending: [texts.push(text) - 1] };
+          : { known: 0, pending: [texts.push(text()) - 1] };
     stale.push({ entry, key, chunk, count });
     for (let index = queued; index < texts.length; index++) batched += texts[index]?.length ?? 0;
     if (batched >= batchChars) await flush();
