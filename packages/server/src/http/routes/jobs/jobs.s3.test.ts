@@ -58,11 +58,18 @@ describe('jobs on S3-compatible storage', () => {
     const jobId = created.json().job_id as string;
     const job = await waitForJob(t.app, token, jobId);
     expect(job.status).toBe('succeeded');
-    const stored = await t.app.services.storage.list(`jobs/${jobId}`);
-    expect(stored.map((o) => o.key)).toEqual([
+    // The archive and the digests go once the job has succeeded: wait for the worker's cleanup.
+    const outputsOnly = [
       `jobs/${jobId}/attempts/1/chunks/chunk-0001.md`,
       `jobs/${jobId}/attempts/1/overview.md`,
-    ]);
+    ];
+    let stored: string[] = [];
+    for (let tries = 0; tries < 50; tries++) {
+      stored = (await t.app.services.storage.list(`jobs/${jobId}`)).map((o) => o.key);
+      if (stored.length === outputsOnly.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(stored).toEqual(outputsOnly);
     const download = await get(t.app, `/api/jobs/${jobId}/download`, token);
     const entries = await readZip(download.rawPayload);
     expect(entries['chunks/chunk-0001.md']).toContain('def a():');
