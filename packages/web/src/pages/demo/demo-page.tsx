@@ -12,13 +12,13 @@ import { useUploadOptions } from '../upload/config/use-upload-options.js';
 import { Explorer } from '../upload/explorer/explorer.js';
 import { useExplorer } from '../upload/explorer/use-explorer.js';
 import { SummaryBar } from '../upload/summary-bar.js';
+import { SummaryDock } from '../upload/summary-dock.js';
 import type { LoadedArchive } from '../upload/use-archive.js';
 import { useArchive } from '../upload/use-archive.js';
 import { useCountingWorkers } from '../upload/use-selection-counts.js';
 import { useSelectionEstimate } from '../upload/use-selection-estimate.js';
 import { ZipDropZone } from '../upload/zip-drop-zone.js';
-import '../upload/upload.css';
-import uploadPageStyles from '../upload/upload-page.module.css';
+import styles from './demo-page.module.css';
 
 export const DEMO_SIGN_UP_MESSAGE =
   'Create a free account to process your selection: 100 credits every month, no card needed.';
@@ -73,7 +73,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
         allowedFormats={FREE_FORMATS}
         selection={selection}
       />
-      <div className={uploadPageStyles.summaryDock} data-testid="summary-dock">
+      <SummaryDock>
         {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         <SummaryBar
           estimate={estimate}
@@ -85,7 +85,7 @@ function DemoWorkspace({ archive }: { archive: LoadedArchive }) {
           blockedReason={noTextFiles ?? overlapError(options)}
           onProcess={() => void signUp()}
         />
-      </div>
+      </SummaryDock>
     </>
   );
 }
@@ -99,7 +99,7 @@ export function DemoPage() {
   useCountingWorkers();
   const { state } = archive;
   return (
-    <div className={`container page ${uploadPageStyles.uploadPage} demo-page`}>
+    <div className="container page demo-page">
       <div className="page-header">
         <div>
           <h1 className="page-title">Try RepoBundle</h1>
@@ -110,12 +110,12 @@ export function DemoPage() {
         </div>
       </div>
       {state.status === 'ready' ? (
-        <div className={`stack ${uploadPageStyles.uploadStack}`}>
+        <div className={`stack ${styles.demoStack}`}>
           <ArchiveBar archive={state.archive} onClear={archive.clear} />
           <DemoWorkspace key={state.archive.id} archive={state.archive} />
         </div>
       ) : (
-        <div className={`stack ${uploadPageStyles.uploadStack}`}>
+        <div className={`stack ${styles.demoStack}`}>
           <ZipDropZone
             limitMb={MAX_ZIP_MB}
             reading={state.status === 'reading'}

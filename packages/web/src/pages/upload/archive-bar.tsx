@@ -5,7 +5,7 @@ import { formatBytes } from '../../lib/format.js';
 import { UploadIcon } from './upload-icons.js';
 import type { RepositorySource } from './rules/repository-url.js';
 import type { LoadedArchive } from './use-archive.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './archive-bar.module.css';
 
 /** The loaded archive: name, size, counts, how fast it was listed, and the way back. */
 export function ArchiveBar({
@@ -24,18 +24,15 @@ export function ArchiveBar({
   const folders = archive.tree.folders.length - 1;
   return (
     <div className="stack">
-      <div className={`card ${uploadPageStyles.archiveBar}`}>
-        <span className={`feature-icon ${uploadPageStyles.archiveIcon}`}>
+      <div className={`card ${styles.archiveBar}`}>
+        <span className={`feature-icon ${styles.archiveIcon}`}>
           {repository ? <Icon name="github" size={20} /> : <UploadIcon name="archive" size={20} />}
         </span>
-        <div className={uploadPageStyles.archiveInfo}>
-          <strong className={uploadPageStyles.archiveName} title={title}>
+        <div className={styles.archiveInfo}>
+          <strong className={styles.archiveName} title={title}>
             {title}
           </strong>
-          <span
-            className={`faint ${uploadPageStyles.archiveMeta}`}
-            data-list-ms={Math.round(archive.listMs)}
-          >
+          <span className={`faint ${styles.archiveMeta}`} data-list-ms={Math.round(archive.listMs)}>
             {formatBytes(archive.file.size)} · {archive.tree.files.length.toLocaleString('en-US')}{' '}
             files in {folders.toLocaleString('en-US')} folders · listed in{' '}
             {archive.listMs < 1000
@@ -48,10 +45,7 @@ export function ArchiveBar({
           {/* One flex item, so the button's gap does not double the space before the noun. */}
           <span>
             Change
-            <span className={uploadPageStyles.hideNarrow}>
-              {' '}
-              {repository ? 'repository' : 'file'}
-            </span>
+            <span className={styles.hideNarrow}> {repository ? 'repository' : 'file'}</span>
           </span>
         </Button>
       </div>

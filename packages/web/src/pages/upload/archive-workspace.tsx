@@ -24,12 +24,12 @@ import { useExplorer } from './explorer/use-explorer.js';
 import { PlanLimitBanner } from './plan-limit-banner.js';
 import { ProgressOverlay } from './progress-overlay.js';
 import { SummaryBar } from './summary-bar.js';
+import { SummaryDock } from './summary-dock.js';
 import type { RepositorySource } from './rules/repository-url.js';
 import type { DemoHandoff } from './demo-handoff.js';
 import type { LoadedArchive } from './use-archive.js';
 import { useSelectionEstimate } from './use-selection-estimate.js';
 import { useSubmission } from './use-submission.js';
-import uploadPageStyles from './upload-page.module.css';
 
 /** After job creation the page moves on after about 50 ms. */
 export const NAVIGATE_DELAY_MS = 50;
@@ -159,7 +159,7 @@ export function ArchiveWorkspace({
           planPacksToBudget(user.role) || planPacksToBudget(user.subscription_plan ?? '')
         }
       />
-      <div className={uploadPageStyles.summaryDock} data-testid="summary-dock">
+      <SummaryDock>
         {submission.state.error && <Alert tone="danger">{submission.state.error}</Alert>}
         {noTextFiles && <Alert tone="warning">{noTextFiles}</Alert>}
         {overLimit && (
@@ -186,7 +186,7 @@ export function ArchiveWorkspace({
           onProcess={onProcess}
           modelStat={<SelectionModelStat options={options} estimate={estimate} />}
         />
-      </div>
+      </SummaryDock>
       {pending && (
         <CreditsModal
           decision={pending.decision}

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from '../../components/ui/icons.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './how-it-works.module.css';
 
 const STEPS: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
   {
@@ -22,11 +22,11 @@ const STEPS: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
 /** Three short steps under the empty drop zone. */
 export function HowItWorks() {
   return (
-    <ol className={uploadPageStyles.howItWorks}>
+    <ol className={styles.howItWorks}>
       {STEPS.map((step, index) => (
         <li key={step.title} className="card">
-          <span className={uploadPageStyles.howStep}>{index + 1}</span>
-          <span className={uploadPageStyles.howIcon}>
+          <span className={styles.howStep}>{index + 1}</span>
+          <span className={styles.howIcon}>
             <Icon name={step.icon} size={18} />
           </span>
           <strong>{step.title}</strong>

@@ -2,7 +2,7 @@ import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
 import type { Plan } from '@repobundle/contract';
 import { nextPlanFor } from './rules/next-plan.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './plan-limit-banner.module.css';
 
 /** File Too Large: the selection's estimated lines exceed the plan's lines per job. */
 export function PlanLimitBanner({
@@ -19,11 +19,11 @@ export function PlanLimitBanner({
 }) {
   const next = nextPlanFor(lines, maxLines, plans);
   return (
-    <div className={uploadPageStyles.planBanner} role="alert">
-      <span className={uploadPageStyles.planBannerIcon}>
+    <div className={styles.planBanner} role="alert">
+      <span className={styles.planBannerIcon}>
         <Icon name="alert" size={20} />
       </span>
-      <div className={uploadPageStyles.planBannerText}>
+      <div className={styles.planBannerText}>
         <strong>File Too Large</strong>
         <span>
           About {lines.toLocaleString('en-US')} lines selected; the {planName} plan allows{' '}

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icons.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './pro-upsell.module.css';
 
 /**
  * The upgrade prompt and Pro upsell card: links to upgrade (/pricing) and to connect the
@@ -8,24 +8,18 @@ import uploadPageStyles from './upload-page.module.css';
  */
 export function ProUpsell({ compact }: { compact?: boolean }) {
   return (
-    <div
-      className={
-        compact
-          ? `card ${uploadPageStyles.upsell} upsell-compact`
-          : `card ${uploadPageStyles.upsell}`
-      }
-    >
+    <div className={compact ? `card ${styles.upsell} upsell-compact` : `card ${styles.upsell}`}>
       <span className="feature-icon">
         <Icon name="github" size={20} />
       </span>
-      <div className={uploadPageStyles.upsellText}>
+      <div className={styles.upsellText}>
         <strong>Import straight from GitHub</strong>
         <span className="muted">
           Paste a repository URL instead of zipping it yourself, private repositories included.
           Available on Starter, Pro and Enterprise.
         </span>
       </div>
-      <div className={`row ${uploadPageStyles.upsellActions}`}>
+      <div className={`row ${styles.upsellActions}`}>
         <ButtonLink to="/settings?tab=integrations" variant="secondary" size="sm">
           Connect GitHub
         </ButtonLink>

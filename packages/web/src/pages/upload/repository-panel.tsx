@@ -16,7 +16,7 @@ import { decodeBase64InPieces } from './decode-base64.js';
 import { UploadHttpError } from '../../api/upload-errors.js';
 import { OptionToggle } from './config/option-toggle.js';
 import { ProUpsell } from './pro-upsell.js';
-import uploadPageStyles from './upload-page.module.css';
+import styles from './repository-panel.module.css';
 
 /** The browser reads repositories up to 200 MB. */
 export const MAX_REPOSITORY_MB = 200;
@@ -123,8 +123,8 @@ export function RepositoryPanel({
   return (
     <div className="stack">
       {needsConnection && (
-        <div className={`alert alert-info ${uploadPageStyles.connectNotice}`} role="status">
-          <Icon name="github" size={18} className={uploadPageStyles.noticeIcon} />
+        <div className={`alert alert-info ${styles.connectNotice}`} role="status">
+          <Icon name="github" size={18} className={styles.noticeIcon} />
           <div>
             <strong>Connect GitHub Account Required</strong>
             <div>
@@ -134,12 +134,8 @@ export function RepositoryPanel({
           </div>
         </div>
       )}
-      <div className={uploadPageStyles.repoGrid}>
-        <form
-          className={`card card-body ${uploadPageStyles.repoForm}`}
-          onSubmit={onSubmit}
-          noValidate
-        >
+      <div className={styles.repoGrid}>
+        <form className={`card card-body ${styles.repoForm}`} onSubmit={onSubmit} noValidate>
           <TextField
             label="Repository URL"
             placeholder="https://github.com/owner/repository"
@@ -161,7 +157,7 @@ export function RepositoryPanel({
             Process Repository
           </Button>
         </form>
-        <div className={`card card-body ${uploadPageStyles.repoInfo}`}>
+        <div className={`card card-body ${styles.repoInfo}`}>
           <strong>How repository import works</strong>
           <ul className="check-list">
             {REPO_POINTS.map((point) => (

@@ -4,8 +4,8 @@ import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/feedback.js';
 import { Icon } from '../../components/ui/icons.js';
 import { LIST_PRICE, type CreditPrice, type SelectionEstimate } from './rules/estimate.js';
-import uploadPageStyles from './upload-page.module.css';
-import fitTabStyles from './fit/fit-tab.module.css';
+import { cx } from '../../lib/class-names.js';
+import styles from './summary-bar.module.css';
 
 export const OVER_LIMIT_TOOLTIP = 'Over limit for your plan.';
 
@@ -25,58 +25,79 @@ interface SummaryBarProps {
   modelStat?: ReactNode;
 }
 
-function Stat({
+/** The tone of a verdict under a figure: fits, may not fit, over. */
+export type VerdictTone = 'fits' | 'maybe' | 'over';
+
+const VERDICT_TONES: Record<VerdictTone, string | undefined> = {
+  fits: styles.verdictFits,
+  maybe: styles.verdictMaybe,
+  over: styles.verdictOver,
+};
+
+/** One figure of the summary bar: its label (short on a phone), value and hint. */
+export function SummaryStat({
   label,
   short,
   value,
   hint,
   testId,
+  statTestId = 'summary-stat',
+  hintTestId,
   busy,
+  look = busy ? 'pending' : 'exact',
   title,
   secondary,
+  verdict,
 }: {
   label: string;
   short: string;
   value: string;
-  hint?: string;
+  hint?: ReactNode;
   testId?: string;
+  statTestId?: string;
+  hintTestId?: string;
   /** Still being counted: the value is a lower bound or an estimate. */
   busy?: boolean;
-  title?: string;
+  /** How the value reads: muted and slanted while counted, muted when only an estimate. */
+  look?: 'exact' | 'pending' | 'estimate';
+  title?: string | undefined;
   /** Left out of the folded bar on a phone. */
   secondary?: boolean;
+  /** The hint is a verdict on the figure, in this tone (none while undecided). */
+  verdict?: VerdictTone | null;
 }) {
   return (
     <div
-      className={
-        secondary
-          ? `${uploadPageStyles.summaryStat} ${uploadPageStyles.summaryStatSecondary}`
-          : uploadPageStyles.summaryStat
-      }
-      data-testid="summary-stat"
+      className={cx(styles.summaryStat, secondary && styles.summaryStatSecondary)}
+      data-testid={statTestId}
       title={title}
     >
-      <span className={uploadPageStyles.summaryLabel}>
-        <span className={uploadPageStyles.labelLong}>{label}</span>
-        <span className={uploadPageStyles.labelShort} aria-hidden="true">
+      <span className={styles.summaryLabel}>
+        <span className={styles.labelLong}>{label}</span>
+        <span className={styles.labelShort} aria-hidden="true">
           {short}
         </span>
       </span>
       <strong
-        className={
-          busy
-            ? `${uploadPageStyles.summaryValue} ${uploadPageStyles.summaryValuePending}`
-            : uploadPageStyles.summaryValue
-        }
+        className={cx(
+          styles.summaryValue,
+          look === 'pending' && styles.summaryValuePending,
+          look === 'estimate' && styles.summaryValueEstimate,
+        )}
         data-testid={testId}
         aria-busy={busy ? 'true' : undefined}
       >
         {value}
       </strong>
-      {hint && (
-        <span className={`${uploadPageStyles.summaryHint} ${fitTabStyles.summaryHint}`}>
+      {verdict !== undefined ? (
+        <span
+          className={cx(styles.summaryHint, styles.verdict, verdict && VERDICT_TONES[verdict])}
+          data-testid={hintTestId}
+        >
           {hint}
         </span>
+      ) : (
+        hint && <span className={styles.summaryHint}>{hint}</span>
       )}
     </div>
   );
@@ -98,7 +119,7 @@ export function SummaryBar(props: SummaryBarProps) {
   const button = (
     <Button
       size="lg"
-      className={uploadPageStyles.processButton}
+      className={styles.processButton}
       onClick={props.onProcess}
       disabled={disabled}
       loading={busy}
@@ -109,18 +130,10 @@ export function SummaryBar(props: SummaryBarProps) {
     </Button>
   );
   return (
-    <div
-      className={
-        unfolded
-          ? `${uploadPageStyles.summaryBar} ${fitTabStyles.summaryBar} ${uploadPageStyles.isUnfolded} ${fitTabStyles.isUnfolded}`
-          : `${uploadPageStyles.summaryBar} ${fitTabStyles.summaryBar}`
-      }
-      role="region"
-      aria-label="Summary"
-    >
+    <div className={styles.summaryBar} data-unfolded={unfolded} role="region" aria-label="Summary">
       <button
         type="button"
-        className={uploadPageStyles.summaryFold}
+        className={styles.summaryFold}
         aria-expanded={unfolded}
         aria-controls={detailsId}
         aria-label={unfolded ? 'Fewer details' : 'More details'}
@@ -128,8 +141,8 @@ export function SummaryBar(props: SummaryBarProps) {
       >
         <Icon name="chevronDown" size={16} />
       </button>
-      <div className={uploadPageStyles.summaryStats} id={detailsId}>
-        <Stat
+      <div className={styles.summaryStats} id={detailsId}>
+        <SummaryStat
           label="Selected files"
           short="Files"
           value={number(estimate.files)}
@@ -141,7 +154,7 @@ export function SummaryBar(props: SummaryBarProps) {
               : undefined
           }
         />
-        <Stat
+        <SummaryStat
           secondary
           label={estimate.linesExact ? 'Lines' : 'Approx. lines'}
           short="Lines"
@@ -154,7 +167,7 @@ export function SummaryBar(props: SummaryBarProps) {
               : 'Counting the selected files; until then some lines are estimated from file sizes.'
           }
         />
-        <Stat
+        <SummaryStat
           label="Tokens"
           short="Tokens"
           value={`${estimate.tokensExact ? '' : '≥'}${number(estimate.tokens)}`}
@@ -168,7 +181,7 @@ export function SummaryBar(props: SummaryBarProps) {
           title="Exact tokens of the selected files' text (o200k_base, the encoding the job uses)."
         />
         {props.modelStat}
-        <Stat
+        <SummaryStat
           label="Credits"
           short="Credits"
           value={`${estimate.linesExact ? '' : '~'}${number(estimate.credits)}`}
@@ -176,7 +189,7 @@ export function SummaryBar(props: SummaryBarProps) {
           testId="estimate-credits"
           busy={!estimate.linesExact}
         />
-        <Stat
+        <SummaryStat
           secondary
           label="Estimate"
           short="Cost"
@@ -185,17 +198,13 @@ export function SummaryBar(props: SummaryBarProps) {
           testId="estimate-dollars"
         />
       </div>
-      <div className={uploadPageStyles.summaryActions}>
+      <div className={styles.summaryActions}>
         {showCreditChoice && (
-          <label className={uploadPageStyles.summaryCredit}>
-            <span
-              className={`${uploadPageStyles.summaryLabel} ${uploadPageStyles.summaryCreditLabel}`}
-            >
-              Pay with
-            </span>
+          <label className={styles.summaryCredit}>
+            <span className={`${styles.summaryLabel} ${styles.summaryCreditLabel}`}>Pay with</span>
             <select
               aria-label="Pay with"
-              className={`select ${uploadPageStyles.selectSm}`}
+              className={`select ${styles.selectSm}`}
               value={props.creditType}
               onChange={(event) => props.onCreditType(event.target.value as JobCreditType)}
             >

@@ -13,7 +13,6 @@ import { DEMO_HANDOFF_LOST, useDemoHandoff } from './use-demo-handoff.js';
 import { useCountingWorkers } from './use-selection-counts.js';
 import { ZipDropZone } from './zip-drop-zone.js';
 import { canImportRepositories, type RepositorySource } from './rules/repository-url.js';
-import './upload.css';
 import styles from './upload-page.module.css';
 
 /** /upload: a ZIP (or, on paid plans, a repository), files chosen in the explorer, a job. */
@@ -58,7 +57,7 @@ export function UploadPage() {
   };
 
   return (
-    <div className={`container page ${styles.uploadPage}`}>
+    <div className="container page">
       <div className="page-header">
         <div>
           <h1 className="page-title">New Job</h1>

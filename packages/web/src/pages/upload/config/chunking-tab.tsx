@@ -4,8 +4,8 @@ import { overlapError, type UploadOptions } from './job-fields.js';
 import { formatTokenLimit } from './token-limits.js';
 import type { UpdateOption } from './use-upload-options.js';
 import { cx } from '../../../lib/class-names.js';
-import uploadPageStyles from '../upload-page.module.css';
-import fitTabStyles from '../fit/fit-tab.module.css';
+import tabStyles from './config-tab.module.css';
+import styles from './chunking-tab.module.css';
 
 const STRATEGIES: ReadonlyArray<{ id: ChunkingStrategy; description: string }> = [
   {
@@ -31,15 +31,15 @@ export function ChunkingTab({ options, update }: { options: UploadOptions; updat
   const error = overlapError(options);
   return (
     <div className="stack">
-      <fieldset className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
-        <legend className={uploadPageStyles.configLegend}>Strategy</legend>
-        <div className={uploadPageStyles.strategyGrid}>
+      <fieldset className={tabStyles.configSection}>
+        <legend className={tabStyles.configLegend}>Strategy</legend>
+        <div className={styles.strategyGrid}>
           {STRATEGIES.map((strategy) => (
             <label
               key={strategy.id}
               className={cx(
-                uploadPageStyles.optionCard,
-                options.chunkingStrategy === strategy.id && uploadPageStyles.isSelected,
+                tabStyles.optionCard,
+                options.chunkingStrategy === strategy.id && tabStyles.isSelected,
               )}
             >
               <input
@@ -49,16 +49,14 @@ export function ChunkingTab({ options, update }: { options: UploadOptions; updat
                 checked={options.chunkingStrategy === strategy.id}
                 onChange={() => update('chunkingStrategy', strategy.id)}
               />
-              <span className={uploadPageStyles.optionCardTitle}>
-                {STRATEGY_LABELS[strategy.id]}
-              </span>
-              <span className={uploadPageStyles.optionCardHint}>{strategy.description}</span>
+              <span className={tabStyles.optionCardTitle}>{STRATEGY_LABELS[strategy.id]}</span>
+              <span className={tabStyles.optionCardHint}>{strategy.description}</span>
             </label>
           ))}
         </div>
       </fieldset>
       {options.chunkingStrategy === 'fixed' && (
-        <div className={`field ${uploadPageStyles.overlapField}`}>
+        <div className={`field ${styles.overlapField}`}>
           <label className="field-label" htmlFor="chunk-overlap">
             Overlap between chunks (tokens)
           </label>

@@ -10,7 +10,7 @@ import { GitignoreTab } from './gitignore-tab.js';
 import { OutputTab } from './output-tab.js';
 import { SecretsTab } from './secrets-tab.js';
 import type { UpdateOption } from './use-upload-options.js';
-import uploadPageStyles from '../upload-page.module.css';
+import styles from './config-panel.module.css';
 
 type TabId = 'output' | 'fit' | 'chunking' | 'gitignore' | 'secrets';
 const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
@@ -43,40 +43,40 @@ export function ConfigPanel({
   const bodyId = useId();
   const summary = summarizeOptions(options);
   return (
-    <section className={`card ${uploadPageStyles.configPanel}`} aria-label="Configuration">
+    <section className={`card ${styles.configPanel}`} aria-label="Configuration">
       <button
         type="button"
-        className={uploadPageStyles.configHead}
+        className={styles.configHead}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className={uploadPageStyles.configTitle}>
-          <span className={`feature-icon ${uploadPageStyles.configIcon}`}>
+        <span className={styles.configTitle}>
+          <span className={`feature-icon ${styles.configIcon}`}>
             <UploadIcon name="sliders" size={18} />
           </span>
           <span>
             <strong>Configuration</strong>
-            <span className={`faint ${uploadPageStyles.configSubtitle}`}>
+            <span className={`faint ${styles.configSubtitle}`}>
               Output, model fit, chunking, ignore rules and secrets
             </span>
           </span>
         </span>
         <Icon name={open ? 'chevronDown' : 'chevronRight'} />
       </button>
-      <ul className={uploadPageStyles.advancedSummary} aria-label="Advanced options summary">
+      <ul className={styles.advancedSummary} aria-label="Advanced options summary">
         {summary.map((item) => (
           <li key={item.type}>
-            <span className={uploadPageStyles.advancedType}>{item.type}</span>
-            <span className={uploadPageStyles.advancedDetails}>{shortDetails(item.details)}</span>
+            <span className={styles.advancedType}>{item.type}</span>
+            <span className={styles.advancedDetails}>{shortDetails(item.details)}</span>
           </li>
         ))}
       </ul>
       {open && (
-        <div id={bodyId} className={uploadPageStyles.configBody}>
+        <div id={bodyId} className={styles.configBody}>
           <Tabs<TabId> label="Configuration" tabs={TABS} value={tab} onChange={setTab} />
           <div
-            className={uploadPageStyles.configTab}
+            className={styles.configTab}
             role="tabpanel"
             aria-label={TABS.find((t) => t.id === tab)!.label}
           >

@@ -9,8 +9,8 @@ import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import type { UpdateOption } from './use-upload-options.js';
 import { LinkButton } from '../../../components/ui/link-button.js';
-import uploadPageStyles from '../upload-page.module.css';
-import fitTabStyles from '../fit/fit-tab.module.css';
+import tabStyles from './config-tab.module.css';
+import styles from './gitignore-tab.module.css';
 
 /** Git Ignore Configuration: respect .gitignore, custom patterns (validated), templates. */
 export function GitignoreTab({
@@ -38,16 +38,16 @@ export function GitignoreTab({
   };
 
   return (
-    <div className={uploadPageStyles.configGrid}>
-      <div className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
+    <div className={tabStyles.configGrid}>
+      <div className={tabStyles.configSection}>
         <OptionToggle
           label="Respect .gitignore files"
           description="Skips what the archive's own .gitignore files ignore. May add 10 to 20% processing time."
           checked={options.useGitignore}
           onChange={(value) => update('useGitignore', value)}
         />
-        <span className={uploadPageStyles.configLegend}>Templates</span>
-        <div className={uploadPageStyles.templateRow}>
+        <span className={tabStyles.configLegend}>Templates</span>
+        <div className={styles.templateRow}>
           {GITIGNORE_TEMPLATES.map((template) => (
             <Button
               key={template.name}
@@ -66,16 +66,16 @@ export function GitignoreTab({
           ))}
         </div>
       </div>
-      <div className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
-        <span className={uploadPageStyles.configLegend}>Custom patterns</span>
-        <form className={uploadPageStyles.patternForm} onSubmit={onAdd} noValidate>
-          <div className={`field ${uploadPageStyles.patternInput}`}>
+      <div className={tabStyles.configSection}>
+        <span className={tabStyles.configLegend}>Custom patterns</span>
+        <form className={styles.patternForm} onSubmit={onAdd} noValidate>
+          <div className={`field ${styles.patternInput}`}>
             <label className="sr-only" htmlFor="custom-pattern">
               Pattern
             </label>
             <input
               id="custom-pattern"
-              className={`input ${uploadPageStyles.codeFont}`}
+              className={`input ${tabStyles.codeFont}`}
               placeholder="e.g. **/*.test.ts or docs/"
               value={text}
               aria-invalid={error ? true : undefined}
@@ -106,11 +106,11 @@ export function GitignoreTab({
           </span>
         )}
         {patterns.length === 0 ? (
-          <p className={`faint ${uploadPageStyles.configNote}`}>
+          <p className={`faint ${tabStyles.configNote}`}>
             No custom patterns. Excludes drop matching files; includes keep only matching files.
           </p>
         ) : (
-          <ul className={uploadPageStyles.patternList} aria-label="Custom patterns">
+          <ul className={styles.patternList} aria-label="Custom patterns">
             {patterns.map((pattern, index) => (
               <li key={`${pattern.type}-${pattern.pattern}`}>
                 <Badge tone={pattern.type === 'exclude' ? 'danger' : 'success'}>
@@ -118,7 +118,7 @@ export function GitignoreTab({
                 </Badge>
                 <code>{pattern.pattern}</code>
                 {pattern.source !== 'custom' && (
-                  <span className={`faint ${uploadPageStyles.patternSource}`}>
+                  <span className={`faint ${styles.patternSource}`}>
                     {pattern.source.replace('template:', '')}
                   </span>
                 )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import uploadPageStyles from '../upload-page.module.css';
+import styles from './option-toggle.module.css';
 
 /** A labelled switch with a description, for the configuration tabs. */
 export function OptionToggle({
@@ -16,21 +16,21 @@ export function OptionToggle({
   badge?: ReactNode;
 }) {
   return (
-    <label className={uploadPageStyles.optionToggle}>
+    <label className={styles.optionToggle}>
       <input
         type="checkbox"
         role="switch"
-        className={uploadPageStyles.switchInput}
+        className={styles.switchInput}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span className={uploadPageStyles.optionToggleText}>
-        <span className={uploadPageStyles.optionToggleLabel}>
+      <span className={styles.optionToggleText}>
+        <span className={styles.optionToggleLabel}>
           {label}
           {badge}
         </span>
         {description && (
-          <span className={`faint ${uploadPageStyles.optionToggleDescription}`}>{description}</span>
+          <span className={`faint ${styles.optionToggleDescription}`}>{description}</span>
         )}
       </span>
     </label>

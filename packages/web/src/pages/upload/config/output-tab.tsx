@@ -6,8 +6,8 @@ import { OptionToggle } from './option-toggle.js';
 import { TokenLimitField } from './token-limit-field.js';
 import type { UpdateOption } from './use-upload-options.js';
 import { cx } from '../../../lib/class-names.js';
-import uploadPageStyles from '../upload-page.module.css';
-import fitTabStyles from '../fit/fit-tab.module.css';
+import tabStyles from './config-tab.module.css';
+import styles from './output-tab.module.css';
 
 const FORMATS = ['md', 'txt', 'json', 'xml', 'csv', 'yaml', 'custom'] as const;
 
@@ -31,19 +31,19 @@ interface OutputTabProps {
 /** Output & Processing: format (limited by plan), processing flags, token limit. */
 export function OutputTab({ options, update, allowedFormats, selection }: OutputTabProps) {
   return (
-    <div className={uploadPageStyles.configGrid}>
-      <fieldset className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
-        <legend className={uploadPageStyles.configLegend}>Output format</legend>
-        <div className={uploadPageStyles.formatGrid}>
+    <div className={tabStyles.configGrid}>
+      <fieldset className={tabStyles.configSection}>
+        <legend className={tabStyles.configLegend}>Output format</legend>
+        <div className={styles.formatGrid}>
           {FORMATS.map((format) => {
             const allowed = allowedFormats.includes(format);
             return (
               <label
                 key={format}
                 className={cx(
-                  uploadPageStyles.optionCard,
-                  !allowed && uploadPageStyles.isLocked,
-                  options.outputFormat === format && uploadPageStyles.isSelected,
+                  tabStyles.optionCard,
+                  !allowed && tabStyles.isLocked,
+                  options.outputFormat === format && tabStyles.isSelected,
                 )}
               >
                 <input
@@ -54,11 +54,11 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
                   disabled={!allowed}
                   onChange={() => update('outputFormat', format)}
                 />
-                <span className={uploadPageStyles.optionCardTitle}>
+                <span className={tabStyles.optionCardTitle}>
                   {FORMAT_LABELS[format]}
                   {!allowed && <Icon name="lock" size={13} />}
                 </span>
-                <span className={uploadPageStyles.optionCardHint}>
+                <span className={tabStyles.optionCardHint}>
                   {allowed ? FORMAT_HINTS[format] : <Link to="/pricing">Upgrade to access</Link>}
                 </span>
               </label>
@@ -72,7 +72,7 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
             </label>
             <textarea
               id="custom-template"
-              className={`input ${uploadPageStyles.textarea} ${uploadPageStyles.codeFont}`}
+              className={`input ${tabStyles.textarea} ${tabStyles.codeFont}`}
               rows={8}
               value={options.template}
               onChange={(event) => update('template', event.target.value)}
@@ -84,8 +84,8 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           </div>
         )}
       </fieldset>
-      <div className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
-        <span className={uploadPageStyles.configLegend}>Processing</span>
+      <div className={tabStyles.configSection}>
+        <span className={tabStyles.configLegend}>Processing</span>
         <OptionToggle
           label="Include comments"
           description="Off removes comments with a parser, never inside strings."
@@ -115,15 +115,15 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           selection={selection}
         />
       </div>
-      <fieldset className={`${uploadPageStyles.configSection} ${fitTabStyles.configSection}`}>
-        <legend className={uploadPageStyles.configLegend}>Words for the model</legend>
+      <fieldset className={tabStyles.configSection}>
+        <legend className={tabStyles.configLegend}>Words for the model</legend>
         <div className="field">
           <label className="field-label" htmlFor="header-text">
             Header text
           </label>
           <textarea
             id="header-text"
-            className={`input ${uploadPageStyles.textarea}`}
+            className={`input ${tabStyles.textarea}`}
             rows={2}
             maxLength={65_536}
             placeholder="What this repository is, e.g. The billing service of Acme's shop."
@@ -137,7 +137,7 @@ export function OutputTab({ options, update, allowedFormats, selection }: Output
           </label>
           <textarea
             id="instruction-text"
-            className={`input ${uploadPageStyles.textarea}`}
+            className={`input ${tabStyles.textarea}`}
             rows={3}
             maxLength={65_536}
             placeholder="What the model should do, e.g. Review for bugs and list each with its file."

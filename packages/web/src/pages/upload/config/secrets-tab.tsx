@@ -3,7 +3,8 @@ import { Icon } from '../../../components/ui/icons.js';
 import type { UploadOptions } from './job-fields.js';
 import { OptionToggle } from './option-toggle.js';
 import type { UpdateOption } from './use-upload-options.js';
-import uploadPageStyles from '../upload-page.module.css';
+import tabStyles from './config-tab.module.css';
+import styles from './secrets-tab.module.css';
 
 const DETECTED = [
   'Cloud keys (AWS, Google Cloud, Azure)',
@@ -15,8 +16,8 @@ const DETECTED = [
 /** Secret Configuration: redaction on or off, with the Enabled badge. */
 export function SecretsTab({ options, update }: { options: UploadOptions; update: UpdateOption }) {
   return (
-    <div className={`stack ${uploadPageStyles.configNarrow}`}>
-      <div className={uploadPageStyles.secretPanel}>
+    <div className={`stack ${styles.secretsTab}`}>
+      <div className={styles.secretPanel}>
         <OptionToggle
           label="Secret Detection"
           description="Finds credentials and replaces each value with a marker such as [REDACTED:aws-access-key]. Counts per file are reported; the secret never is."
@@ -25,7 +26,7 @@ export function SecretsTab({ options, update }: { options: UploadOptions; update
           badge={options.redactSecrets ? <Badge tone="success">Enabled</Badge> : null}
         />
       </div>
-      <ul className={`check-list ${uploadPageStyles.secretList}`}>
+      <ul className={`check-list ${styles.secretList}`}>
         {DETECTED.map((item) => (
           <li key={item}>
             <Icon name="shield" size={15} />
@@ -33,7 +34,7 @@ export function SecretsTab({ options, update }: { options: UploadOptions; update
           </li>
         ))}
       </ul>
-      <p className={`faint ${uploadPageStyles.configNote}`}>
+      <p className={`faint ${tabStyles.configNote}`}>
         Secret detection raises processing time by 2 to 3 times.
       </p>
     </div>

@@ -6,7 +6,8 @@ import {
   TOKEN_LIMITS,
   type TokenLimit,
 } from './token-limits.js';
-import uploadPageStyles from '../upload-page.module.css';
+import { Chip } from '../chip.js';
+import styles from './token-limit-field.module.css';
 
 interface TokenLimitFieldProps {
   value: TokenLimit;
@@ -18,7 +19,7 @@ interface TokenLimitFieldProps {
 export function TokenLimitField({ value, onChange, selection }: TokenLimitFieldProps) {
   const suggestions = suggestTokenLimits(selection);
   return (
-    <div className={`stack ${uploadPageStyles.tokenLimit}`}>
+    <div className={`stack ${styles.tokenLimit}`}>
       <Select
         label="Token limit per chunk"
         value={String(value)}
@@ -29,19 +30,17 @@ export function TokenLimitField({ value, onChange, selection }: TokenLimitFieldP
         onChange={(next) => onChange(Number(next) as TokenLimit)}
       />
       {suggestions.length > 0 && (
-        <div className={uploadPageStyles.suggestions}>
+        <div className={styles.suggestions}>
           <span className="faint">Suggested:</span>
           {suggestions.map((suggestion) => (
-            <button
+            <Chip
               key={suggestion.limit}
-              type="button"
-              className="chip"
-              aria-pressed={value === suggestion.limit}
+              pressed={value === suggestion.limit}
               onClick={() => onChange(suggestion.limit)}
+              count={suggestion.reason}
             >
               {formatTokenLimit(suggestion.limit)}
-              <span className="chip-count">{suggestion.reason}</span>
-            </button>
+            </Chip>
           ))}
         </div>
       )}

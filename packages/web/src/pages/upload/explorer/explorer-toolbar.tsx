@@ -3,15 +3,17 @@ import { Icon } from '../../../components/ui/icons.js';
 import { languageLabel } from '../../../components/code-browser/index.js';
 import type { ExplorerState } from './use-explorer.js';
 import { LinkButton } from '../../../components/ui/link-button.js';
+import { Chip } from '../chip.js';
+import styles from './explorer-toolbar.module.css';
 
 /** Search, Check All / Uncheck All, and the language filter built from the languages present. */
 export function ExplorerToolbar({ explorer }: { explorer: ExplorerState }) {
   const { tree, languages } = explorer;
   const allOn = tree.languages.every((entry) => languages.has(entry.language));
   return (
-    <div className="explorer-toolbar">
-      <div className="explorer-toolbar-row">
-        <div className="search-field explorer-search">
+    <div className={styles.explorerToolbar}>
+      <div className={styles.explorerToolbarRow}>
+        <div className={`search-field ${styles.explorerSearch}`}>
           <Icon name="search" size={16} />
           <input
             className="input"
@@ -22,7 +24,7 @@ export function ExplorerToolbar({ explorer }: { explorer: ExplorerState }) {
             onChange={(event) => explorer.setQuery(event.target.value)}
           />
         </div>
-        <div className="row explorer-actions">
+        <div className={`row ${styles.explorerActions}`}>
           <Button variant="secondary" size="sm" onClick={() => explorer.setAll(true)}>
             <Icon name="check" size={15} />
             Check All
@@ -34,21 +36,19 @@ export function ExplorerToolbar({ explorer }: { explorer: ExplorerState }) {
         </div>
       </div>
       {tree.languages.length > 0 && (
-        <div className="language-filters" role="group" aria-label="Language filter">
+        <div className={styles.languageFilters} role="group" aria-label="Language filter">
           {tree.languages.map((entry) => (
-            <button
+            <Chip
               key={entry.language}
-              type="button"
-              className="chip"
-              aria-pressed={languages.has(entry.language)}
+              pressed={languages.has(entry.language)}
               onClick={() => explorer.toggleLanguage(entry.language)}
+              count={entry.count.toLocaleString('en-US')}
             >
               {languageLabel(entry.language)}
-              <span className="chip-count">{entry.count.toLocaleString('en-US')}</span>
-            </button>
+            </Chip>
           ))}
           {tree.languages.length > 1 && (
-            <LinkButton className="chip-all" onClick={() => explorer.setAllLanguages(!allOn)}>
+            <LinkButton className={styles.chipAll} onClick={() => explorer.setAllLanguages(!allOn)}>
               {allOn ? 'Clear languages' : 'All languages'}
             </LinkButton>
           )}

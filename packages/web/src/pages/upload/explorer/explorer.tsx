@@ -5,6 +5,7 @@ import { EntryPreview } from './entry-preview.js';
 import { FileTreeView } from './file-tree-view.js';
 import { SplitPane } from './split-pane.js';
 import type { ExplorerState } from './use-explorer.js';
+import styles from './explorer.module.css';
 
 /** How long Locate in tree keeps the file highlighted. */
 export const LOCATE_HIGHLIGHT_MS = 3000;
@@ -52,9 +53,10 @@ export const Explorer = memo(function Explorer({
   );
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  if (pending) return <section className="card explorer" aria-label="Explorer" aria-busy="true" />;
+  if (pending)
+    return <section className={`card ${styles.explorer}`} aria-label="Explorer" aria-busy="true" />;
   return (
-    <section className="card explorer" aria-label="Explorer">
+    <section className={`card ${styles.explorer}`} aria-label="Explorer">
       <ExplorerToolbar explorer={explorer} />
       <SplitPane
         left={<FileTreeView explorer={explorer} locate={locate} highlighted={highlighted} />}

@@ -3,6 +3,7 @@ import { formatBytes } from '../../../lib/format.js';
 import { UploadIcon } from '../upload-icons.js';
 import { folderState, SHOWN_INELIGIBLE } from './tree-state.js';
 import type { ExplorerState } from './use-explorer.js';
+import styles from './file-tree-view.module.css';
 
 export const ROW_HEIGHT = 32;
 export const INDENT = 20;
@@ -61,7 +62,7 @@ export function FileTreeView({ explorer, locate, highlighted }: FileTreeViewProp
         return (
           <input
             type="checkbox"
-            className="tree-check"
+            className={styles.treeCheck}
             tabIndex={-1}
             checked={state === 'all'}
             ref={(element) => {
@@ -83,13 +84,13 @@ export function FileTreeView({ explorer, locate, highlighted }: FileTreeViewProp
         }
         const file = tree.files[row]!;
         return file.reason ? (
-          <span className="tree-reason">{REASON_LABELS[file.reason] ?? file.reason}</span>
+          <span className={styles.treeReason}>{REASON_LABELS[file.reason] ?? file.reason}</span>
         ) : (
           formatBytes(file.size)
         );
       }}
       empty={
-        <p className="tree-empty">
+        <p className={styles.treeEmpty}>
           {explorer.searching
             ? 'No files match your search.'
             : 'No files match the language filter.'}

@@ -16,7 +16,7 @@ import type { UpdateOption } from '../config/use-upload-options.js';
 import { chosenBudget, fitError, type BudgetMode, type FitOptions } from './fit-options.js';
 import { useModels } from './use-models.js';
 import { cx } from '../../../lib/class-names.js';
-import uploadPageStyles from '../upload-page.module.css';
+import tabStyles from '../config/config-tab.module.css';
 import styles from './fit-tab.module.css';
 
 const MODES: ReadonlyArray<{ mode: BudgetMode; title: string; hint: string }> = [
@@ -52,9 +52,9 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
   const packing = fit.mode !== 'none';
   const defaultReserve = model ? Math.floor(model.context_window * DEFAULT_RESERVE_FRACTION) : null;
   return (
-    <div className={`${uploadPageStyles.configGrid} ${styles.fitTab}`}>
-      <fieldset className={`${uploadPageStyles.configSection} ${styles.configSection}`}>
-        <legend className={uploadPageStyles.configLegend}>Model</legend>
+    <div className={`${tabStyles.configGrid} ${styles.fitTab}`}>
+      <fieldset className={tabStyles.configSection}>
+        <legend className={tabStyles.configLegend}>Model</legend>
         <div className="stack">
           <Select
             label="Target model"
@@ -119,8 +119,8 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </ol>
         </div>
       </fieldset>
-      <fieldset className={`${uploadPageStyles.configSection} ${styles.configSection}`}>
-        <legend className={`${uploadPageStyles.configLegend} ${styles.fitLegend}`}>
+      <fieldset className={tabStyles.configSection}>
+        <legend className={`${tabStyles.configLegend} ${styles.fitLegend}`}>
           Budget
           {!budgetPacking && <Badge tone="primary">Starter+</Badge>}
         </legend>
@@ -131,9 +131,9 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
               <label
                 key={mode}
                 className={cx(
-                  uploadPageStyles.optionCard,
-                  locked && uploadPageStyles.isLocked,
-                  fit.mode === mode && uploadPageStyles.isSelected,
+                  tabStyles.optionCard,
+                  locked && tabStyles.isLocked,
+                  fit.mode === mode && tabStyles.isSelected,
                 )}
               >
                 <input
@@ -144,11 +144,11 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
                   disabled={locked}
                   onChange={() => setFit('mode', mode)}
                 />
-                <span className={uploadPageStyles.optionCardTitle}>
+                <span className={tabStyles.optionCardTitle}>
                   {title}
                   {locked && <Icon name="lock" size={13} />}
                 </span>
-                <span className={uploadPageStyles.optionCardHint}>
+                <span className={tabStyles.optionCardHint}>
                   {locked ? <Link to="/pricing">Upgrade to access</Link> : hint}
                 </span>
               </label>
@@ -198,7 +198,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </label>
           <textarea
             id="fit-focus"
-            className={`input ${uploadPageStyles.textarea}`}
+            className={`input ${tabStyles.textarea}`}
             rows={2}
             maxLength={4096}
             disabled={!packing}
@@ -213,7 +213,7 @@ export function FitTab({ options, update, budgetPacking }: FitTabProps) {
           </label>
           <textarea
             id="fit-keep"
-            className={`input ${uploadPageStyles.textarea} ${uploadPageStyles.codeFont}`}
+            className={`input ${tabStyles.textarea} ${tabStyles.codeFont}`}
             rows={2}
             disabled={!packing}
             placeholder={'src/billing/**\n*.sql'}

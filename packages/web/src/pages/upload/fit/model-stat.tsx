@@ -1,9 +1,7 @@
 import type { ModelRow } from '@repobundle/contract';
 import { formatNumber } from '../../../lib/format.js';
 import { modelTokensOf, roundEstimate } from './model-tokens.js';
-import { cx } from '../../../lib/class-names.js';
-import uploadPageStyles from '../upload-page.module.css';
-import fitTabStyles from './fit-tab.module.css';
+import { SummaryStat, type VerdictTone } from '../summary-bar.js';
 
 interface ModelStatProps {
   model: ModelRow;
@@ -28,22 +26,21 @@ export function ModelStat({ model, o200kTokens, ownTokens, counted, budget }: Mo
       ? ''
       : `${formatNumber(result.limit)} ${result.limitKind === 'budget' ? 'budget' : 'window'}`;
   let verdict = 'counting';
-  let tone: string | undefined;
+  let tone: VerdictTone | null = null;
   if (result === null) {
     verdict = 'no estimate for this tokenizer';
   } else if (counted || result.fits === false) {
     // While counting, only "over" is already certain: the count only grows.
     if (result.fits === true) {
       verdict = `fits ${limitText}`;
-      tone = fitTabStyles.summaryFitYes;
+      tone = 'fits';
     } else if (result.fits === false) {
       verdict = `over ${limitText}`;
       // Over a budget is what packing is for: the job degrades files until the bundle fits.
-      tone =
-        result.limitKind === 'budget' ? fitTabStyles.summaryFitMaybe : fitTabStyles.summaryFitNo;
+      tone = result.limitKind === 'budget' ? 'maybe' : 'over';
     } else {
       verdict = `may not fit ${limitText}`;
-      tone = fitTabStyles.summaryFitMaybe;
+      tone = 'maybe';
     }
   }
   const explanation =
@@ -61,40 +58,24 @@ export function ModelStat({ model, o200kTokens, ownTokens, counted, budget }: Mo
         ? `${counted ? '' : '≥'}${formatNumber(result.tokens)}`
         : `~${formatNumber(roundEstimate(result.tokens))}`;
   return (
-    <div
-      className={`${uploadPageStyles.summaryStat} ${uploadPageStyles.summaryStatSecondary} ${fitTabStyles.summaryStatModel}`}
-      data-testid="model-stat"
+    <SummaryStat
+      secondary
+      label={model.name}
+      short="Model"
+      value={value}
+      look={result?.exact ? 'exact' : 'estimate'}
+      busy={!counted}
       title={explanation}
-    >
-      <span className={uploadPageStyles.summaryLabel}>
-        <span className={uploadPageStyles.labelLong}>{model.name}</span>
-        <span className={uploadPageStyles.labelShort} aria-hidden="true">
-          Model
-        </span>
-      </span>
-      <strong
-        className={
-          result?.exact
-            ? uploadPageStyles.summaryValue
-            : `${uploadPageStyles.summaryValue} ${fitTabStyles.summaryValueEstimate}`
-        }
-        data-testid="estimate-model-tokens"
-        aria-busy={counted ? undefined : 'true'}
-      >
-        {value}
-      </strong>
-      <span
-        className={cx(
-          uploadPageStyles.summaryHint,
-          fitTabStyles.summaryHint,
-          fitTabStyles.summaryFit,
-          tone,
-        )}
-        data-testid="estimate-model-fit"
-      >
-        {result && !result.exact && `±${Math.round((result.band ?? 0) * 100)}% · `}
-        {verdict}
-      </span>
-    </div>
+      statTestId="model-stat"
+      testId="estimate-model-tokens"
+      hintTestId="estimate-model-fit"
+      verdict={tone}
+      hint={
+        <>
+          {result && !result.exact && `±${Math.round((result.band ?? 0) * 100)}% · `}
+          {verdict}
+        </>
+      }
+    />
   );
 }
