@@ -41,15 +41,6 @@ export default {
   },
   overrides: [
     {
-      // The upload page's sheets still hold many components' styles each, and their overlapping
-      // selectors depend on their order; CSS Modules per component remove them.
-      files: [
-        'packages/web/src/pages/upload/upload.css',
-        'packages/web/src/pages/upload/upload-page.module.css',
-      ],
-      rules: { 'no-descending-specificity': null },
-    },
-    {
       files: ['**/*.module.css'],
       rules: {
         'selector-class-pattern': [
