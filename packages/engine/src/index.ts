@@ -32,6 +32,7 @@ export type { PatternMatch } from './core/select/index.js';
 export { getTokenCounter, loadTokenCounter } from './core/tokens/index.js';
 // Registers the Tekken vocabulary, which only Node can read.
 import './io/tekken-vocabulary.js';
+import './io/stored-rank-tables.js';
 export type { TokenCounter } from './core/tokens/token-counter.js';
 export { languageOf } from './core/languages.js';
 export { getRenderer } from './core/render/index.js';

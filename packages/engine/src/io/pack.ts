@@ -11,6 +11,7 @@ import { resolveBudget } from '../core/budget/resolve-budget.js';
 import { assembleToBudget } from './pack-budget.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
+import './stored-rank-tables.js';
 import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
 import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';

@@ -10,6 +10,7 @@ import { cacheKey, contentDigest, readCachedOutcome, writeCachedOutcome } from '
 import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
+import './stored-rank-tables.js';
 import { enabledTransforms } from '../core/transform/transform-pipeline.js';
 import { withThreadParser } from './syntax/tree-sitter-parser.js';
 

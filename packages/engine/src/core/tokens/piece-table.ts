@@ -3,6 +3,21 @@ const SLOT_INTS = 4;
 const EMPTY = -1;
 
 /**
+ * Names the layout of a table's parts and the hash that places keys in it: a stored table (see
+ * PieceTableParts) made under another layout is never read back.
+ */
+export const PIECE_TABLE_LAYOUT = `slots${SLOT_INTS}-fnv1a16-fold15`;
+
+/** A table's arrays as they are, to store it and rebuild it without inserting every key again. */
+export interface PieceTableParts {
+  readonly slots: Int32Array;
+  /** The keys' chars; only the first `charsUsed` are used. */
+  readonly chars: Uint16Array;
+  readonly charsUsed: number;
+  readonly size: number;
+}
+
+/**
  * Open-addressing hash table from a string to a small count, probed with a range of a larger text
  * so the hot path never slices or allocates. The caller computes the hash with `hashRange`.
  *
@@ -24,6 +39,30 @@ export class PieceTable {
     this.slots = emptySlots(capacity);
     this.chars = new Uint16Array(Math.max(64, expected * 8));
     this.mask = capacity - 1;
+  }
+
+  /** A table from the parts of another (see parts()); it shares their arrays. */
+  static fromParts(parts: PieceTableParts): PieceTable {
+    const { slots, chars, charsUsed, size } = parts;
+    const capacity = slots.length / SLOT_INTS;
+    if (!Number.isInteger(capacity) || capacity < 16 || (capacity & (capacity - 1)) !== 0) {
+      throw new Error('piece table slots are not a power of two');
+    }
+    if (charsUsed > chars.length || size * 2 > capacity) {
+      throw new Error('piece table parts do not fit together');
+    }
+    const table = new PieceTable(0);
+    table.slots = slots;
+    table.chars = chars;
+    table.charsUsed = charsUsed;
+    table.mask = capacity - 1;
+    table.size = size;
+    return table;
+  }
+
+  /** The table's arrays (not copies): with fromParts, the same table elsewhere. */
+  parts(): PieceTableParts {
+    return { slots: this.slots, chars: this.chars, charsUsed: this.charsUsed, size: this.size };
   }
 
   /** The value stored for text[from, to), or -1. */

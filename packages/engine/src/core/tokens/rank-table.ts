@@ -1,4 +1,5 @@
 import { hashRange, PieceTable } from './piece-table.js';
+import type { PieceTableParts } from './piece-table.js';
 import { JoinMemo } from './join-memo.js';
 import type { BpeTokenizerName, Vocabulary } from './vocabulary-sources.js';
 import { loadVocabulary } from './vocabulary-sources.js';
@@ -21,6 +22,38 @@ export interface RankTable {
    * the token back (most do), 2 when it does not.
    */
   readonly wholeChecked: Uint8Array;
+  /** The number of ranks, holes included. */
+  readonly ranks: number;
+}
+
+/**
+ * A rank table's arrays, without its per-thread memos: what a stored copy holds, so that a thread
+ * gets a vocabulary's table by reading one file instead of importing and indexing the vocabulary.
+ */
+export interface RankTableParts {
+  readonly byBytes: PieceTableParts;
+  readonly pairs: Int32Array;
+  readonly singles: Int32Array;
+  readonly mergeLeft: Int32Array | undefined;
+  readonly wholeIsOneToken: boolean;
+  /** The number of ranks (the vocabulary's tokens array length, holes included). */
+  readonly ranks: number;
+}
+
+/**
+ * Gives a stored rank table, or undefined when there is none to trust (the vocabulary is then
+ * loaded and indexed as usual). `loaded` hands over a table built that way, for the store to keep.
+ */
+export interface StoredRankTables {
+  read(name: BpeTokenizerName): RankTableParts | undefined;
+  loaded?(name: BpeTokenizerName, parts: RankTableParts): void;
+}
+
+let stored: StoredRankTables | undefined;
+
+/** Sets where rank tables are stored (Node keeps them as files; core reads no files itself). */
+export function registerStoredRankTables(store: StoredRankTables | undefined): void {
+  stored = store;
 }
 
 const built = new Map<BpeTokenizerName, RankTable>();
@@ -30,8 +63,21 @@ const loading = new Map<BpeTokenizerName, Promise<RankTable>>();
 export function loadRankTable(name: BpeTokenizerName): Promise<RankTable> {
   let table = loading.get(name);
   if (table === undefined) {
-    table = loadVocabulary(name).then((vocabulary) => {
-      const ranks = buildRankTable(vocabulary);
+    const store = stored;
+    const restored = store && restoreStored(store, name);
+    table = (
+      restored
+        ? Promise.resolve(restored)
+        : loadVocabulary(name).then((vocabulary) => {
+            const ranks = buildRankTable(vocabulary);
+            try {
+              store?.loaded?.(name, rankTableParts(ranks));
+            } catch {
+              // Keeping a copy only saves later threads time.
+            }
+            return ranks;
+          })
+    ).then((ranks) => {
       built.set(name, ranks);
       return ranks;
     });
@@ -40,6 +86,16 @@ export function loadRankTable(name: BpeTokenizerName): Promise<RankTable> {
     loading.set(name, table);
   }
   return table;
+}
+
+/** The stored table, or undefined when the store has none or one that does not fit together. */
+function restoreStored(store: StoredRankTables, name: BpeTokenizerName): RankTable | undefined {
+  try {
+    const parts = store.read(name);
+    return parts && rankTableFromParts(parts);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The rank table of a vocabulary loaded earlier with loadRankTable (or loadTokenCounter). */
@@ -51,7 +107,8 @@ export function getRankTable(name: BpeTokenizerName): RankTable {
   return table;
 }
 
-function buildRankTable(vocabulary: Vocabulary): RankTable {
+/** A vocabulary's rank table built from its tokens (see loadRankTable for the usual way). */
+export function buildRankTable(vocabulary: Vocabulary): RankTable {
   const { tokens } = vocabulary;
   const byBytes = new PieceTable(tokens.length);
   const pairs = new Int32Array(1 << 16).fill(-1);
@@ -72,5 +129,35 @@ function buildRankTable(vocabulary: Vocabulary): RankTable {
     mergeLeft: vocabulary.mergeLeft,
     wholeIsOneToken: vocabulary.wholeIsOneToken,
     wholeChecked: new Uint8Array(vocabulary.wholeIsOneToken ? 0 : tokens.length),
+    ranks: tokens.length,
+  };
+}
+
+/** The arrays of a rank table, to store (see RankTableParts). */
+export function rankTableParts(table: RankTable): RankTableParts {
+  return {
+    byBytes: table.byBytes.parts(),
+    pairs: table.pairs,
+    singles: table.singles,
+    mergeLeft: table.mergeLeft,
+    wholeIsOneToken: table.wholeIsOneToken,
+    ranks: table.ranks,
+  };
+}
+
+/** A rank table from stored arrays, with fresh per-thread memos. */
+export function rankTableFromParts(parts: RankTableParts): RankTable {
+  if (parts.pairs.length !== 1 << 16 || parts.singles.length !== 256) {
+    throw new Error('stored rank table has the wrong shape');
+  }
+  return {
+    byBytes: PieceTable.fromParts(parts.byBytes),
+    pairs: parts.pairs,
+    singles: parts.singles,
+    joins: new JoinMemo(),
+    mergeLeft: parts.mergeLeft,
+    wholeIsOneToken: parts.wholeIsOneToken,
+    wholeChecked: new Uint8Array(parts.wholeIsOneToken ? 0 : parts.ranks),
+    ranks: parts.ranks,
   };
 }
