@@ -1,18 +1,15 @@
 import type { TransferListItem } from 'node:worker_threads';
 import type { TokenizerName } from '@repobundle/contract/models';
 import type { FileStageOptions } from '../config/options.js';
-import { countingTokenizer } from '../core/model-fit.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
+import type * as FileStage from './file-stage.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
 import type { ResultCache } from './result-cache.js';
 import { cacheKey, contentDigest, readCachedOutcome, writeCachedOutcome } from './result-cache.js';
-import { processFile } from '../core/process-file.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
 import './stored-rank-tables.js';
-import { enabledTransforms } from '../core/transform/transform-pipeline.js';
-import { withThreadParser } from './syntax/tree-sitter-parser.js';
 
 /**
  * The work a pool thread does: one file's read/decode/transform/count, or exact counts of texts.
@@ -34,6 +31,9 @@ export type WorkerRequest =
       readonly digest?: string;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName };
+
+/** See file-stage.ts: imported on the first file that the cache does not hold. */
+let fileStage: Promise<typeof FileStage> | undefined;
 
 export type WorkerResponse =
   | { readonly kind: 'process'; readonly outcome: FileOutcome }
@@ -75,6 +75,8 @@ export async function runWorkerRequest(
       transfer: transferOf(cached),
     };
   }
+  const { countingTokenizer, enabledTransforms, processFile, withThreadParser } =
+    await (fileStage ??= import('./file-stage.js'));
   const counter = await loadTokenCounter(countingTokenizer(options));
   // Parsing costs time: only comment removal, compression, syntax-aware chunking and the import
   // graph of budget packing pay for it.
