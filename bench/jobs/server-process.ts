@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import pg from 'pg';
 import { once } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../paths.js';
+import { createBenchDatabase } from '../postgres-database.js';
 import { watchTreeRss } from '../process-tree-rss.js';
 
 const MAIN = path.join(REPO_ROOT, 'packages', 'server', 'dist', 'main.js');
@@ -34,7 +34,9 @@ export interface BenchServer {
 export async function startBenchServer(postgresUrl?: string): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'repobundle-bench-'));
   const port = await freePort();
-  const database = postgresUrl ? await createDatabase(postgresUrl) : undefined;
+  const database = postgresUrl
+    ? await createBenchDatabase(postgresUrl, 'repobundle_jobs')
+    : undefined;
   // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, MAIN], {
@@ -75,23 +77,6 @@ export async function startBenchServer(postgresUrl?: string): Promise<BenchServe
       child.kill('SIGTERM');
       await once(child, 'exit');
       await database?.drop();
-    },
-  };
-}
-
-/** A new, empty database on the PostgreSQL server of `adminUrl`. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `repobundle_jobs_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
     },
   };
 }

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createBenchDatabase } from '../postgres-database.js';
 import { BenchClient } from '../jobs/api-client.js';
 import { ADMIN_TOKEN } from '../jobs/server-process.js';
 import { REPO_ROOT } from '../paths.js';
@@ -76,18 +76,10 @@ const env: Record<string, string> = {
 };
 let dropDatabase = async () => undefined as void;
 if (kind === 'postgres') {
-  const name = `repobundle_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
+  const database = await createBenchDatabase(adminUrl, 'repobundle_load');
+  env.DATABASE_URL = database.url;
   env.ROLE = 'api';
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
+  dropDatabase = () => database.drop();
 }
 const port = await freePort();
 // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
