@@ -167,4 +167,30 @@ describe('countBySegments', () => {
     const size = contents.reduce((sum, content) => sum + content.length, 0);
     expect(recounted).toBeLessThan(size / 100);
   });
+
+  it('recounts only the end of a one-line file without a final newline (a source map)', () => {
+    const mappings = Array.from({ length: 4000 }, (_, index) => `AAAA,CAAC${index % 7};`).join('');
+    const contents = Array.from(
+      { length: 6 },
+      (_, index) => `{"version":3,"file":"f${index}.js","mappings":"${mappings}","names":["x"]}`,
+    );
+    const { total, exact, recounted } = countWith(
+      contents,
+      (index) => '\n```\n## f' + index + '\n```json\n',
+    );
+    expect(total).toBe(exact);
+    const size = contents.reduce((sum, content) => sum + content.length, 0);
+    expect(recounted).toBeLessThan(size / 100);
+  });
+
+  it('recounts only the start of a file that opens with a blank line and a comment', () => {
+    // "```javascript\n" + "\n/*": the line breaks run across the junction, and o200k lets
+    // punctuation swallow "\n/", so the cut is judged with the wrapper's letters before it.
+    const body = 'export const value = compute(input);\n'.repeat(2000);
+    const contents = Array.from({ length: 20 }, () => `\n/*\n * License\n */\n${body}`);
+    const { total, exact, recounted } = countWith(contents, () => '```\n```javascript\n');
+    expect(total).toBe(exact);
+    const size = contents.reduce((sum, content) => sum + content.length, 0);
+    expect(recounted).toBeLessThan(size / 100);
+  });
 });

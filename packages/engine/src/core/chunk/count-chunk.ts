@@ -4,6 +4,7 @@ import {
   isCleanJunction,
   isCleanJunctionOfLongLeft,
   isNewlineJunction,
+  isWordEnd,
   LONG_LEFT_TAIL,
   MAX_SCANNED_LEFT,
   PROBE_CHARS,
@@ -113,20 +114,20 @@ function isCleanJunctionAfter(left: Part, right: string, encoding: TokenizerName
 
 /**
  * Two parts whose junction is not clean, as parts that are. Typically a file without a final
- * newline before its closing wrapper: its last line is split off where the file's own pre-tokens
- * are cut cleanly, so the body keeps its known count (minus the last line's) and only the last
- * line is counted again, with the wrapper. The mirror case, a wrapper before a file that starts
- * with blank space, splits off the file's first line. Otherwise the two are merged and counted
- * whole.
+ * newline before its closing wrapper: its last lines are split off where the file's own
+ * pre-tokens are cut cleanly, so the body keeps its known count (minus the split-off lines') and
+ * only those lines are counted again, with the wrapper. The mirror case, a wrapper before a file
+ * that starts with blank space, splits off the file's first lines. Otherwise the two are merged
+ * and counted whole.
  */
 function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
   if (left.tokens !== undefined && right.isShort && left.pieces.length === 1) {
     const text = left.pieces[0] as string;
-    const lastLine = text.lastIndexOf('\n') + 1;
-    if (lastLine > 0 && isNewlineJunction(text, lastLine, text, lastLine)) {
-      const tail = text.slice(lastLine);
+    const cut = lastCleanCut(text, counter.encoding);
+    if (cut > 0) {
+      const tail = text.slice(cut);
       return [
-        singlePart(text.slice(0, lastLine), left.tokens - counter.count(tail), false),
+        singlePart(text.slice(0, cut), left.tokens - counter.count(tail), false),
         {
           pieces: [tail, ...right.pieces],
           length: tail.length + right.length,
@@ -138,13 +139,9 @@ function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
   }
   if (right.tokens !== undefined && left.isShort && right.pieces.length === 1) {
     const text = right.pieces[0] as string;
-    const firstLineEnd = text.indexOf('\n') + 1;
-    if (
-      firstLineEnd > 0 &&
-      firstLineEnd < text.length &&
-      isNewlineJunction(text, firstLineEnd, text, firstLineEnd)
-    ) {
-      const head = text.slice(0, firstLineEnd);
+    const cut = firstCleanCut(tailOf(left, JUNCTION_CONTEXT), text, counter.encoding);
+    if (cut > 0) {
+      const head = text.slice(0, cut);
       return [
         {
           pieces: [...left.pieces, head],
@@ -152,7 +149,7 @@ function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
           tokens: undefined,
           isShort: true,
         },
-        singlePart(text.slice(firstLineEnd), right.tokens - counter.count(head), false),
+        singlePart(text.slice(cut), right.tokens - counter.count(head), false),
       ];
     }
   }
@@ -164,6 +161,47 @@ function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
       isShort: left.isShort && right.isShort,
     },
   ];
+}
+
+/** Characters of the text before a file that a junction check may need (a run of line breaks). */
+const JUNCTION_CONTEXT = 64;
+
+/**
+ * An offset near the end of `text` where its pre-tokens are cut cleanly, so the rest can be
+ * counted with what follows: a word end in the last MAX_CUT_SEARCH characters (see isWordEnd),
+ * else the start of one of the last MAX_JUNCTION_SEARCH lines (see isNewlineJunction); 0 when
+ * there is none.
+ */
+function lastCleanCut(text: string, encoding: TokenizerName): number {
+  for (let at = text.length - 1; at > 0 && at >= text.length - MAX_CUT_SEARCH; at--) {
+    if (isWordEnd(text, at, encoding)) return at;
+  }
+  let cut = text.lastIndexOf('\n') + 1;
+  for (let tried = 0; cut > 0 && tried < MAX_JUNCTION_SEARCH; tried++) {
+    if (isNewlineJunction(text, cut, text, cut)) return cut;
+    cut = cut >= 2 ? text.lastIndexOf('\n', cut - 2) + 1 : 0;
+  }
+  return 0;
+}
+
+/**
+ * An offset near the start of `text` (not its end) where its pre-tokens are cut cleanly both when
+ * `text` stands alone and after `before`: a word end in the first MAX_CUT_SEARCH characters, else
+ * the end of one of the first MAX_JUNCTION_SEARCH lines; 0 when there is none. A cut whose line
+ * breaks run back to the start of `text` is judged with `before` in front: that run may continue
+ * what stands before it.
+ */
+function firstCleanCut(before: string, text: string, encoding: TokenizerName): number {
+  const words = Math.min(text.length - 1, MAX_CUT_SEARCH);
+  for (let at = 1; at <= words; at++) if (isWordEnd(text, at, encoding)) return at;
+  let cut = text.indexOf('\n') + 1;
+  for (let tried = 0; cut > 0 && cut < text.length && tried < MAX_JUNCTION_SEARCH; tried++) {
+    const left = cut <= JUNCTION_CONTEXT ? before + text.slice(0, cut) : text;
+    const leftEnd = cut <= JUNCTION_CONTEXT ? before.length + cut : cut;
+    if (isNewlineJunction(left, leftEnd, text, cut)) return cut;
+    cut = text.indexOf('\n', cut) + 1;
+  }
+  return 0;
 }
 
 /**

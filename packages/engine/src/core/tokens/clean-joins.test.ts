@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isNewlineJunction, joinsCleanly } from './clean-joins.js';
+import { isNewlineJunction, isWordEnd, joinsCleanly } from './clean-joins.js';
 import { getTokenCounter } from './index.js';
 import { loadRankTable } from './rank-table.js';
 
@@ -86,6 +86,29 @@ describe.each(encodings)('joinsCleanly (%s)', (encoding) => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('cuts at a word end, inside a line, only where the counts add up', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('ab', 'Ab', 'AB', '12', '1234', "'s", "'", ' ', '\t', '\n', '/', '.', '_'),
+      fc.constantFrom('"', ',', ';', '{', '}', 'é', 'ñ', '😀', '\u0301', '\u00a0', '-'),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        for (let at = 0; at <= text.length; at++) {
+          if (isWordEnd(text, at, encoding)) {
+            expect(counter.count(text.slice(0, at)) + counter.count(text.slice(at))).toBe(
+              counter.count(text),
+            );
+          }
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(isWordEnd('value;', 5, encoding)).toBe(true);
+    expect(isWordEnd("it's", 2, encoding)).toBe(false);
   });
 
   it('never accepts a split whose counts do not add up', () => {

@@ -30,8 +30,8 @@ const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u
  * before some other character. Every split rule that can end in a newline then stops at the
  * junction: a line-break run cannot continue, and a whitespace run through the junction would need
  * a second line break. A "/" right after the newline is the one exception: o200k's punctuation rule
- * swallows `[\r\n/]*`, so it is allowed only when a letter or digit stands before the newline
- * (the newline is then a pre-token of its own, not the tail of punctuation).
+ * swallows `[\r\n/]*`, so it is allowed only when a letter or digit stands before the run of line breaks
+ * the newline ends (the run is then a pre-token of its own, not the tail of punctuation).
  */
 export function isNewlineJunction(
   left: string,
@@ -40,15 +40,37 @@ export function isNewlineJunction(
   rightStart: number,
 ): boolean {
   if (left.charCodeAt(leftEnd - 1) !== 10) return false;
-  if (right.charCodeAt(rightStart) === 47 && !isAsciiWordChar(left.charCodeAt(leftEnd - 2))) {
-    return false;
-  }
+  if (right.charCodeAt(rightStart) === 47 && !followsWordChar(left, leftEnd - 1)) return false;
   for (let at = rightStart; at < right.length; at++) {
     const char = right[at] as string;
     if (char === '\n' || char === '\r') return false;
     if (!SPLIT_WHITESPACE.test(char)) return true;
   }
   return false;
+}
+
+/**
+ * True when `at` ends a pre-token of `text` whatever stands around the two characters there, by
+ * a rule local enough to apply inside a long line: an ASCII letter or digit followed by an ASCII
+ * character that is neither (nor the apostrophe of a contraction). Under the o200k and cl100k
+ * split rules a pre-token holding a letter or digit holds only letters (after one leading
+ * character), digits, or a contraction, so it ends there; the next one starts there, and no rule
+ * looks behind. False for other tokenizers, whose rules this has not been checked against.
+ */
+export function isWordEnd(text: string, at: number, encoding: TokenizerName): boolean {
+  if (encoding !== 'o200k_base' && encoding !== 'cl100k_base') return false;
+  if (at <= 0 || at >= text.length) return false;
+  const next = text.charCodeAt(at);
+  return (
+    isAsciiWordChar(text.charCodeAt(at - 1)) && next < 128 && !isAsciiWordChar(next) && next !== 39
+  );
+}
+
+/** True when the line-break run ending at `end` (exclusive) stands right after a letter or digit. */
+function followsWordChar(text: string, end: number): boolean {
+  let at = end - 1;
+  while (at >= 0 && (text.charCodeAt(at) === 10 || text.charCodeAt(at) === 13)) at--;
+  return at >= 0 && isAsciiWordChar(text.charCodeAt(at));
 }
 
 function isAsciiWordChar(code: number): boolean {

@@ -46,4 +46,4 @@ export function getTokenCounter(tokenizer: TokenizerName): TokenCounter {
 }
 
 export { GemmaTokenCounter };
-export { isCleanJunction, isNewlineJunction, joinsCleanly } from './clean-joins.js';
+export { isCleanJunction, isNewlineJunction, isWordEnd, joinsCleanly } from './clean-joins.js';
