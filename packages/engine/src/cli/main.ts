@@ -9,7 +9,7 @@ import { pack } from '../io/pack.js';
 import { prepareOutputDir, unwritable } from '../io/prepare-output-dir.js';
 import { writeBundle } from '../io/write-bundle.js';
 import type { ResultCache } from '../io/result-cache.js';
-import { evictResultCache } from '../io/result-cache.js';
+import { boundResultCache } from '../io/result-cache.js';
 import { chunksText, singleFileText } from './bundle-text.js';
 import { cacheSettings } from './cache-settings.js';
 import { copyToClipboard } from './clipboard.js';
@@ -19,7 +19,6 @@ import { writeStarterConfig } from './init-command.js';
 import type { PackCommand } from './parse-args.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
 import { withPackInput } from './pack-input.js';
-import { runMcpServer } from './mcp-command.js';
 import { formatModels } from './models-command.js';
 import { createProgressLine } from './progress.js';
 import { readStdinPaths } from './stdin-paths.js';
@@ -41,6 +40,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     if (command.kind === 'models')
       return void process.stdout.write(`${formatModels(command.json)}\n`);
     if (command.kind === 'mcp') {
+      // The MCP SDK (with its own zod and JSON Schema code) is a third of what the CLI would load
+      // at start: only this command pays for it.
+      const { runMcpServer } = await import('./mcp-command.js');
       await runMcpServer(VERSION);
     } else if (command.kind === 'init') {
       const path = await writeStarterConfig(command.file, command.force);
@@ -177,7 +179,10 @@ async function packOnce(run: PlannedRun): Promise<void> {
       ...(command.git && { git: command.git }),
     }),
   ).finally(() => progress.clear());
-  if (run.cache) evictResultCache(run.cache.dir, run.cacheMaxBytes);
+  if (run.cache) {
+    const storedAny = Boolean(bundle.budget) || counters.cachedFiles < bundle.files.length;
+    boundResultCache(run.cache.dir, run.cacheMaxBytes, storedAny);
+  }
 
   const notes: string[] = [];
   switch (output.kind) {

@@ -193,6 +193,30 @@ export function evictResultCache(dir: string, maxBytes: number): { removed: numb
   return { removed, kept: entries.length - removed };
 }
 
+/** In the cache folder: the bound (bytes) it was last kept under. */
+const BOUND_FILE = 'bound';
+
+/**
+ * evictResultCache at the end of a run. Listing the cache costs a stat per entry, so a run that
+ * stored nothing skips it, unless the bound changed since the cache was last kept under it.
+ */
+export function boundResultCache(dir: string, maxBytes: number, storedAny: boolean): void {
+  const stamp = join(dir, BOUND_FILE);
+  let bound: string | undefined;
+  try {
+    bound = readFileSync(stamp, 'utf8');
+  } catch {
+    // never bounded
+  }
+  if (!storedAny && bound === String(maxBytes)) return;
+  evictResultCache(dir, maxBytes);
+  try {
+    writeFileSync(stamp, String(maxBytes));
+  } catch {
+    // an unwritable cache only means the next run lists it again
+  }
+}
+
 /**
  * evictResultCache without blocking the event loop while it lists the folder: for a long-lived
  * process (a server worker) that keeps answering requests meanwhile. With `nested`, `dir` holds

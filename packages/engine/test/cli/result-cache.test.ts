@@ -69,24 +69,45 @@ describe('the result cache', () => {
     expect(after.cachedFiles).toBe(after.files);
   });
 
-  it('keeps within CACHE_MAX_MB by removing the oldest entries', async () => {
-    const cache = join(dir, 'cache-c');
-    const big = join(dir, 'big');
-    await mkdir(big, { recursive: true });
+  describe('keeps within CACHE_MAX_MB by removing the oldest entries', () => {
     const line = `export const value = "${'x'.repeat(200)}";\n`;
-    for (let i = 0; i < 8; i++) await writeFile(join(big, `f${i}.ts`), line.repeat(1500 + i));
-    const result = await runCli(['pack', big, '-o', join(dir, 'c1'), '--json'], {
-      env: { CACHE_DIR: cache, CACHE_MAX_MB: '1' },
-    });
-    expect(result.code, result.stderr).toBe(0);
-    let total = 0;
-    for (const shard of await readdir(cache)) {
-      for (const name of await readdir(join(cache, shard))) {
-        total += (await stat(join(cache, shard, name))).size;
+    const packBig = async (cache: string, out: string, maxMb: string) => {
+      const big = join(dir, 'big');
+      await mkdir(big, { recursive: true });
+      for (let i = 0; i < 8; i++) await writeFile(join(big, `f${i}.ts`), line.repeat(1500 + i));
+      const result = await runCli(['pack', big, '-o', join(dir, out), '--json'], {
+        env: { CACHE_DIR: cache, CACHE_MAX_MB: maxMb },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { cachedFiles: number; files: number };
+    };
+    const entryBytes = async (cache: string) => {
+      let total = 0;
+      for (const shard of await readdir(cache, { withFileTypes: true })) {
+        if (!shard.isDirectory()) continue;
+        for (const name of await readdir(join(cache, shard.name))) {
+          total += (await stat(join(cache, shard.name, name))).size;
+        }
       }
-    }
-    expect(total).toBeGreaterThan(0);
-    expect(total).toBeLessThanOrEqual(1024 * 1024);
+      return total;
+    };
+
+    it('after a run that stores results', async () => {
+      const cache = join(dir, 'cache-c');
+      await packBig(cache, 'c1', '1');
+      const total = await entryBytes(cache);
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(1024 * 1024);
+    });
+
+    it('after a run served wholly from the cache, when the bound was lowered', async () => {
+      const cache = join(dir, 'cache-d');
+      await packBig(cache, 'd1', '64');
+      expect(await entryBytes(cache)).toBeGreaterThan(1024 * 1024);
+      const second = await packBig(cache, 'd2', '1');
+      expect(second.cachedFiles).toBe(second.files);
+      expect(await entryBytes(cache)).toBeLessThanOrEqual(1024 * 1024);
+    });
   });
 
   it('refuses a CACHE_MAX_MB that is not a number', async () => {
