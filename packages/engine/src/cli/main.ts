@@ -172,6 +172,8 @@ async function packOnce(run: PlannedRun): Promise<void> {
       onProgress: (update) => progress.update(update),
       ...(run.workers !== undefined && { workers: run.workers }),
       ...(run.cache && { cache: run.cache }),
+      // A checkout made for this run is gone afterwards: nothing to remember of it.
+      rememberFolder: input.sourceName === undefined,
       counters,
       now: overviewClock(),
       ...(input.sourceName !== undefined && { sourceName: input.sourceName }),

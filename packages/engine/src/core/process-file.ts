@@ -18,9 +18,10 @@ import type { ProcessedFile, SecretCount, SkippedFile } from './types.js';
 export type FileOutcome =
   /**
    * `cached`: read from the result cache instead of processed again; `unread`: found by a known
-   * content digest, without reading the file (neither is ever in the output).
+   * content digest, without reading the file; `digest`: the content digest of the bytes, when a
+   * cache keyed the result by it (none of these is ever in the output).
    */
-  | { ok: true; file: ProcessedFile; cached?: true; unread?: true }
+  | { ok: true; file: ProcessedFile; cached?: true; unread?: true; digest?: string }
   | { ok: false; skipped: SkippedFile };
 
 /**

@@ -21,8 +21,22 @@ export interface SourceEntry {
 }
 
 export type EntryLocation =
-  | { readonly kind: 'file'; readonly file: string }
+  | {
+      readonly kind: 'file';
+      readonly file: string;
+      /**
+       * What the file's status said when the folder was listed (size, change and modification
+       * times, inode): a file whose stamp is unchanged since an earlier run kept its bytes.
+       */
+      readonly stamp?: FileStamp;
+    }
   | ({ readonly kind: 'zip'; readonly archive: string } & ZipEntryLocation);
+
+export interface FileStamp {
+  readonly key: string;
+  /** The later of the change and modification times (ms). */
+  readonly changedMs: number;
+}
 
 /** One ZIP entry as the central directory describes it (checked before any read). */
 export interface ZipEntryLocation {

@@ -74,8 +74,9 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
       const { path, location } = entry;
       let input: { bytes: Uint8Array } | { location: NonNullable<SourceEntry['location']> };
       let transfer: ArrayBuffer[] = [];
-      if (cache && digest && !location) {
-        // The bytes would be read on this thread: look the result up here first.
+      if (cache && digest) {
+        // A result found by its digest is read here: handing it to a thread and its text back
+        // costs more than reading it (a cached run of 11,778 files: 3.3 s against 3.0 s).
         const known = cachedByDigest(cache, path, digest, options);
         if (known) return known;
       }

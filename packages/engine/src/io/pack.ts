@@ -1,4 +1,6 @@
 import { stat } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { BundleOptions, FileStageOptions, ResolvedOptions } from '../config/options.js';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import { EngineError } from '../errors.js';
@@ -21,6 +23,7 @@ import { redactGitContext } from './git/redact-git-context.js';
 import { sortByChanges } from './git/sort-by-changes.js';
 import { openDirectorySource, openZipSource } from './sources/index.js';
 import type { ResultCache } from './result-cache.js';
+import { openFolderDigests } from './folder-digests.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -50,6 +53,13 @@ export interface PackHooks {
    */
   digests?: ReadonlyMap<string, string>;
   /**
+   * Remember the content digests of a folder's files in the cache between runs (see
+   * folder-digests.ts), for a folder that outlives the run (not a temporary checkout).
+   */
+  rememberFolder?: boolean;
+  /** Filled with the content digest of each file this run read with a cache (path to digest). */
+  learnedDigests?: Map<string, string>;
+  /**
    * Counts the run fills in for its caller (not part of the bundle, which must not vary): files
    * whose result came from the cache, and of those the ones found without reading the file.
    */
@@ -71,6 +81,8 @@ export interface PackHooks {
  * vocabulary) costs about what one thread needs to count a few megabytes (measured: bench small).
  */
 const INLINE_BYTES = 4 * 1024 * 1024;
+/** Files started between two turns of the event loop. */
+const YIELD_EVERY = 64;
 /** Files read ahead of the workers; enough to keep them busy, few enough to bound memory. */
 const IN_FLIGHT = 16;
 
@@ -108,10 +120,27 @@ export async function pack(
   const early = hooks.workers === 0 ? undefined : createPooledProcessor(hooks.workers);
   early?.warmUp(countingTokenizer(resolved));
   try {
+    const startedMs = Date.now();
     const tree = await openSource(path);
     try {
       const processor = isTiny(tree) && hooks.workers === undefined ? undefined : early;
-      return await runPipeline(tree, resolved, hooks, processor ?? createInlineProcessor(), git);
+      const folder =
+        hooks.cache && hooks.rememberFolder && !hooks.digests && tree.kind === 'directory'
+          ? openFolderDigests(hooks.cache, resolvePath(path), tree.entries, startedMs)
+          : undefined;
+      if (!folder) {
+        return await runPipeline(tree, resolved, hooks, processor ?? createInlineProcessor(), git);
+      }
+      const learnedDigests = hooks.learnedDigests ?? new Map<string, string>();
+      const bundle = await runPipeline(
+        tree,
+        resolved,
+        { ...hooks, digests: folder.known, learnedDigests },
+        processor ?? createInlineProcessor(),
+        git,
+      );
+      folder.save(learnedDigests);
+      return bundle;
     } finally {
       await tree.close();
     }
@@ -239,6 +268,8 @@ async function processEntries(
       throwIfAborted(hooks.signal);
       const index = next++;
       const entry = entries[index] as SourceEntry;
+      // Results read from the cache on this thread come back at once: let other work run.
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       outcomes[index] = await processor.process(
         entry,
         fileOptions,
@@ -254,14 +285,17 @@ async function processEntries(
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, entries.length) }, lane));
   const files: ProcessedFile[] = [];
   const skipped: SkippedFile[] = [];
-  for (const outcome of outcomes) {
+  outcomes.forEach((outcome, index) => {
+    if (outcome.ok && outcome.digest && hooks.learnedDigests) {
+      hooks.learnedDigests.set((entries[index] as SourceEntry).path, outcome.digest);
+    }
     if (outcome.ok && outcome.cached && hooks.counters) {
       hooks.counters.cachedFiles++;
       if (outcome.unread) hooks.counters.unreadFiles = (hooks.counters.unreadFiles ?? 0) + 1;
     }
     if (outcome.ok) files.push(outcome.file);
     else skipped.push(outcome.skipped);
-  }
+  });
   return { files, skipped };
 }
 

@@ -67,11 +67,12 @@ export async function runWorkerRequest(
       transfer: [],
     };
   }
-  const key = cache ? cacheKey(cache, path, contentDigest(bytes), options) : undefined;
+  const digest = cache ? contentDigest(bytes) : undefined;
+  const key = cache && digest ? cacheKey(cache, path, digest, options) : undefined;
   const cached = cache && key ? readCachedOutcome(cache, key) : undefined;
   if (cached?.ok) {
     return {
-      response: { kind: 'process', outcome: { ...cached, cached: true } },
+      response: { kind: 'process', outcome: { ...cached, cached: true, digest } },
       transfer: transferOf(cached),
     };
   }
@@ -94,7 +95,8 @@ export async function runWorkerRequest(
     : await processFile(path, bytes, options, counter, transforms);
   // Only results: a failure may be passing (a thread that ran out of memory) and is retried.
   if (cache && key && outcome.ok) writeCachedOutcome(cache, key, outcome);
-  return { response: { kind: 'process', outcome }, transfer: transferOf(outcome) };
+  const answer = outcome.ok && digest ? { ...outcome, digest } : outcome;
+  return { response: { kind: 'process', outcome: answer }, transfer: transferOf(outcome) };
 }
 
 /** The stored result of a file whose content digest is known, marked as read from the cache. */
@@ -105,7 +107,7 @@ export function cachedByDigest(
   options: FileStageOptions,
 ): FileOutcome | undefined {
   const cached = readCachedOutcome(cache, cacheKey(cache, path, digest, options));
-  return cached?.ok ? { ...cached, cached: true, unread: true } : undefined;
+  return cached?.ok ? { ...cached, cached: true, unread: true, digest } : undefined;
 }
 
 function transferOf(outcome: FileOutcome): TransferListItem[] {

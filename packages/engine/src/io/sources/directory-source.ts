@@ -1,8 +1,9 @@
 import { lstatSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { basename, join, resolve } from 'node:path';
-import type { SourceEntry, SourceTree } from '../../core/types.js';
+import type { FileStamp, SourceEntry, SourceTree } from '../../core/types.js';
 import { EngineError } from '../../errors.js';
 import { comparePaths, sortByPath } from './entry-path.js';
 import { createLimiter } from './limit-concurrency.js';
@@ -60,13 +61,13 @@ export async function openDirectorySource(
       if (index > 0 && index % STAT_BATCH === 0) await yieldToEventLoop();
       const path = paths[index] as string;
       const absolute = join(root, path);
-      const size = sizeIfPresent(absolute, path);
-      if (size !== undefined) {
+      const info = statusIfPresent(absolute, path);
+      if (info !== undefined) {
         entries.push({
           path,
-          size,
+          size: info.size,
           read: () => readFile(absolute),
-          location: { kind: 'file', file: absolute },
+          location: { kind: 'file', file: absolute, stamp: stampOf(info) },
         });
       }
     }
@@ -104,9 +105,16 @@ async function readdirIfPresent(absolute: string, relativeDir: string) {
   }
 }
 
-function sizeIfPresent(absolute: string, path: string): number | undefined {
+function stampOf(info: Stats): FileStamp {
+  return {
+    key: `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}:${info.dev}`,
+    changedMs: Math.max(info.mtimeMs, info.ctimeMs),
+  };
+}
+
+function statusIfPresent(absolute: string, path: string): Stats | undefined {
   try {
-    return lstatSync(absolute, { throwIfNoEntry: false })?.size;
+    return lstatSync(absolute, { throwIfNoEntry: false });
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw unreadable(path, error);
