@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import {
   mkdirSync,
   readFileSync,
@@ -93,16 +94,28 @@ export function cacheKey(
   digest: string,
   options: FileStageOptions,
 ): string {
-  const keyed = keyedOptions(options);
-  return createHash('sha256')
-    .update(cache.build)
-    .update('\0')
+  return keyBase(cache.build, options)
+    .copy()
     .update(path)
-    .update('\0')
-    .update(JSON.stringify(keyed, Object.keys(keyed).sort()))
     .update('\0')
     .update(digest)
     .digest('hex');
+}
+
+/** The hash of the build and options, started once per options object (a run has one or two). */
+const keyBases = new WeakMap<FileStageOptions, { build: string; hash: Hash }>();
+
+function keyBase(build: string, options: FileStageOptions): Hash {
+  const known = keyBases.get(options);
+  if (known?.build === build) return known.hash;
+  const keyed = keyedOptions(options);
+  const hash = createHash('sha256')
+    .update(build)
+    .update('\0')
+    .update(JSON.stringify(keyed, Object.keys(keyed).sort()))
+    .update('\0');
+  keyBases.set(options, { build, hash });
+  return hash;
 }
 
 function entryPath(cache: ResultCache, key: string): string {
