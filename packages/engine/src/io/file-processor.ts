@@ -95,8 +95,8 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
             path,
             input,
             options: fileStageOptions(options),
+            // The digest is not passed on: its result was just looked up here and missed.
             ...(cache && { cache }),
-            ...(cache && digest && location && { digest }),
           },
           transfer,
         );

@@ -21,14 +21,11 @@ export type WorkerRequest =
       readonly path: string;
       readonly input: { readonly bytes: Uint8Array } | { readonly location: EntryLocation };
       readonly options: FileStageOptions;
-      /** Where results are kept between runs; absent: no cache. */
-      readonly cache?: ResultCache;
       /**
-       * The file's content digest when an earlier pass over the same bytes knows it: a cached
-       * result is then found without reading the file. A miss reads it and keys the new result
-       * by the digest of the bytes read, so a wrong digest never stores a wrong result.
+       * Where results are kept between runs; absent: no cache. A result is keyed by the digest
+       * of the bytes read, so a wrong digest known beforehand never stores a wrong result.
        */
-      readonly digest?: string;
+      readonly cache?: ResultCache;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName };
 
@@ -51,9 +48,6 @@ export async function runWorkerRequest(
     };
   }
   const { path, input, options, cache } = request;
-  const known =
-    cache && request.digest ? cachedByDigest(cache, path, request.digest, options) : undefined;
-  if (known) return { response: { kind: 'process', outcome: known }, transfer: transferOf(known) };
   let bytes: Uint8Array;
   try {
     bytes = 'bytes' in input ? input.bytes : readLocatedEntry(path, input.location);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import type { ResultCache } from './result-cache.js';
-import { cachedByDigest, runWorkerRequest } from './process-file-task.js';
+import { createInlineProcessor } from './file-processor.js';
+import { cachedByDigest } from './process-file-task.js';
 import {
   cacheKey,
   contentDigest,
@@ -97,18 +98,10 @@ describe('results found by a known content digest', () => {
     const store: ResultCache = { dir, build: 'test-build' };
     const options = fileStageOptions(resolveOptions({}));
     const wrong = contentDigest(new TextEncoder().encode('other bytes'));
-    const process = (digest: string) =>
-      runWorkerRequest({
-        kind: 'process',
-        path: 'src/a.ts',
-        input: { bytes: bytes.slice() },
-        options,
-        cache: store,
-        digest,
-      });
-
-    const first = await process(wrong);
-    expect(first.response).toMatchObject({ kind: 'process', outcome: { ok: true } });
+    const entry = { path: 'src/a.ts', size: bytes.length, read: async () => bytes.slice() };
+    const first = await createInlineProcessor().process(entry, options, store, wrong);
+    expect(first).toMatchObject({ ok: true, digest: contentDigest(bytes) });
+    expect(first).not.toHaveProperty('unread');
     expect(cachedByDigest(store, 'src/a.ts', wrong, options)).toBeUndefined();
     expect(readCachedOutcome(store, cacheKey(store, 'src/a.ts', wrong, options))).toBeUndefined();
 
