@@ -158,6 +158,8 @@ export interface RenderedChunk {
   readonly index: number;
   readonly fileName: string;
   readonly text: string;
+  /** The text in parts (their concatenation is `text`), rendered without joining them. */
+  textParts(): readonly string[];
   readonly tokens: number;
   readonly pieces: readonly ChunkPiece[];
 }

@@ -112,6 +112,28 @@ describe('pack from disk', () => {
     expect(JSON.parse(await readFile(join(out, 'overview.json'), 'utf8'))).toBeTruthy();
   });
 
+  it('writes each chunk byte for byte as its text, in batches of parts', async () => {
+    // Over a megabyte of characters per chunk, with two-byte and four-byte UTF-8 characters, so
+    // the writer encodes several batches of parts.
+    const line = 'export const naïve = "😀 café";\n';
+    const big = Array.from({ length: 6 }, (_, i) => ({
+      path: `src/big-${i}.ts`,
+      content: line.repeat(12_000 + i),
+    }));
+    const bundle = await packTree(openMemorySource('big', big), {
+      outputFormat: 'md',
+      tokenLimit: 2_000_000,
+    });
+    const out = join(dir, 'out-big');
+    await writeBundle(bundle, out);
+    for (const chunk of bundle.chunks) {
+      expect(chunk.textParts().length).toBeGreaterThan(1);
+      expect(chunk.textParts().join('')).toBe(chunk.text);
+      const written = await readFile(join(out, 'chunks', chunk.fileName));
+      expect(written.equals(Buffer.from(chunk.text))).toBe(true);
+    }
+  });
+
   it('refuses a missing source with a clear error', async () => {
     await expect(pack(join(dir, 'nope'))).rejects.toMatchObject({ code: 'SOURCE_NOT_FOUND' });
   });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Bundle } from '../core/assemble-bundle.js';
 import { prepareOutputDir, unwritable } from './prepare-output-dir.js';
@@ -38,8 +38,39 @@ async function writeInto(bundle: Bundle, outDir: string): Promise<string[]> {
   await Promise.all([
     limit(() => writeFile(overview, bundle.overview.text)),
     ...bundle.chunks.map((chunk, index) =>
-      limit(() => writeFile(chunks[index] as string, chunk.text)),
+      limit(() => writeParts(chunks[index] as string, chunk.textParts())),
     ),
   ]);
   return [overview, ...chunks];
+}
+
+/** Characters joined into one write: large enough for few calls, small enough to stay young. */
+const WRITE_BATCH_CHARS = 1 << 20;
+
+/**
+ * Writes a text given in parts without joining it whole: a chunk of megabytes joined into one
+ * string, then encoded into one buffer, cost two copies the size of the chunk and their garbage.
+ */
+async function writeParts(path: string, parts: readonly string[]): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    let batch: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      const bytes = Buffer.from(batch.length === 1 ? (batch[0] as string) : batch.join(''));
+      for (let at = 0; at < bytes.length;) {
+        at += (await handle.write(bytes, at)).bytesWritten;
+      }
+      batch = [];
+      size = 0;
+    };
+    for (const part of parts) {
+      batch.push(part);
+      size += part.length;
+      if (size >= WRITE_BATCH_CHARS) await flush();
+    }
+    if (batch.length > 0) await flush();
+  } finally {
+    await handle.close();
+  }
 }

@@ -40,7 +40,7 @@ function piece(
 }
 
 function chunk(index: number, tokens: number, pieces: ChunkPiece[]): RenderedChunk {
-  return { index, fileName: `chunk-${index}.md`, text: '', tokens, pieces };
+  return { index, fileName: `chunk-${index}.md`, text: '', textParts: () => [''], tokens, pieces };
 }
 
 function options(overrides: Partial<ResolvedOptions>): ResolvedOptions {

@@ -99,11 +99,19 @@ describe('judgeCuts', () => {
 
   function chunksCutAt(offset: number): RenderedChunk[] {
     return [
-      { index: 1, fileName: 'c1', text: '', tokens: 50, pieces: [piece(0, offset, 1)] },
+      {
+        index: 1,
+        fileName: 'c1',
+        text: '',
+        textParts: () => [''],
+        tokens: 50,
+        pieces: [piece(0, offset, 1)],
+      },
       {
         index: 2,
         fileName: 'c2',
         text: '',
+        textParts: () => [''],
         tokens: 50,
         pieces: [piece(offset, content.length, 2)],
       },

@@ -10,7 +10,7 @@ import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
 import { mergeNeighbours, type Rendering } from './merge-neighbours.js';
-import { renderChunkText } from './render-chunk-text.js';
+import { renderChunkParts, renderChunkText } from './render-chunk-text.js';
 import { replanSpans } from './replan.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
@@ -34,7 +34,12 @@ interface Entry {
   readonly spans: readonly PlannedSpan[];
   /** How many times these spans were re-planned: each round tightens the budget harder. */
   readonly depth: number;
-  rendered?: { readonly key: string; readonly tokens: number; readonly render: () => string };
+  rendered?: {
+    readonly key: string;
+    readonly tokens: number;
+    readonly render: () => string;
+    readonly parts?: () => readonly string[];
+  };
 }
 
 /**
@@ -191,7 +196,12 @@ async function renderEntries(
         (sum, index) => sum + (counts[index] ?? Number.POSITIVE_INFINITY),
         count.known,
       );
-      entry.rendered = { key, tokens, render: () => renderChunkText(renderer, chunk, context) };
+      entry.rendered = {
+        key,
+        tokens,
+        render: () => renderChunkText(renderer, chunk, context),
+        parts: () => renderChunkParts(renderer, chunk, context),
+      };
     }
     stale = [];
     texts = [];
@@ -264,7 +274,7 @@ function finish(
   renderer: FormatRenderer,
 ): RenderedChunk {
   if (!entry?.rendered) throw new Error(`chunk ${chunk.index} was not rendered`);
-  const { render, tokens } = entry.rendered;
+  const { render, parts, tokens } = entry.rendered;
   return {
     index: chunk.index,
     fileName: chunkFileName(chunk.index, total, renderer.extension),
@@ -273,6 +283,7 @@ function finish(
     get text() {
       return render();
     },
+    textParts: parts ?? (() => [render()]),
     tokens,
     pieces: chunk.pieces,
   };

@@ -10,3 +10,15 @@ export function renderChunkText(
   const segments = renderer.renderChunkSegments?.(chunk, context);
   return segments ? segments.join('') : renderer.renderChunk(chunk, context);
 }
+
+/**
+ * The same text in parts whose concatenation is renderChunkText's result, for a writer that
+ * encodes it piece by piece instead of joining megabytes first.
+ */
+export function renderChunkParts(
+  renderer: FormatRenderer,
+  chunk: Chunk,
+  context: ChunkRenderContext,
+): readonly string[] {
+  return renderer.renderChunkSegments?.(chunk, context) ?? [renderer.renderChunk(chunk, context)];
+}
