@@ -40,13 +40,10 @@ export function buildChunks(
       if (!file) throw new RangeError(`planned span names file ${span.file} of ${files.length}`);
       const part = (partsSeen.get(span.file) ?? 0) + 1;
       partsSeen.set(span.file, part);
-      const starts = lineStarts(file);
-      const empty = span.end <= span.start;
       const piece: ChunkPiece = {
         path: file.path,
         language: file.language,
-        startLine: empty ? 1 : lineAt(starts, span.start) + 1,
-        endLine: empty ? 0 : lineAt(starts, span.end - 1) + 1,
+        ...lineRange(file, span, lineStarts),
         part,
         partCount: partCounts.get(span.file) ?? 1,
         content: file.content.slice(span.start, span.end),
@@ -59,4 +56,18 @@ export function buildChunks(
       return span.context ? { ...withLevel, context: span.context } : withLevel;
     }),
   }));
+}
+
+/** A span's first and last line (1-based); a whole file's are known without its line starts. */
+function lineRange(
+  file: ProcessedFile,
+  span: PlannedSpan,
+  lineStarts: (file: ProcessedFile) => Uint32Array,
+): { startLine: number; endLine: number } {
+  if (span.end <= span.start) return { startLine: 1, endLine: 0 };
+  if (span.start === 0 && span.end === file.content.length) {
+    return { startLine: 1, endLine: file.lines };
+  }
+  const starts = lineStarts(file);
+  return { startLine: lineAt(starts, span.start) + 1, endLine: lineAt(starts, span.end - 1) + 1 };
 }

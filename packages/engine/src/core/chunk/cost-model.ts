@@ -137,7 +137,11 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   const prices = (file: ProcessedFile): Uint32Array => {
     let prefix = linePrices.get(file);
     if (!prefix) {
-      prefix = priceLines(file, lineStarts(file), renderer, counter);
+      // A verbatim format prices lines as the count stage did, known without the line starts.
+      prefix =
+        renderer.embedsVerbatim && file.linePrefix.length === file.lines + 1
+          ? file.linePrefix
+          : priceLines(file, lineStarts(file), renderer, counter);
       linePrices.set(file, prefix);
     }
     return prefix;

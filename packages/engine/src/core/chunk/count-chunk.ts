@@ -39,7 +39,7 @@ export function countBySegments(
     const isWrapper = index % 2 === 0;
     const span = isWrapper ? undefined : spans[(index - 1) / 2];
     const file = span === undefined ? undefined : files[span.file];
-    const tokens = file && span ? knownSpanTokens(file, span, lineStarts(file)) : undefined;
+    const tokens = file && span ? knownSpanTokens(file, span, lineStarts) : undefined;
     const part = singlePart(text, tokens, isWrapper);
     const last = parts.pop();
     // The junction is judged against everything that follows it, not this segment alone: a
@@ -212,7 +212,7 @@ function firstCleanCut(before: string, text: string, encoding: TokenizerName): n
 function knownSpanTokens(
   file: ProcessedFile,
   span: PlannedSpan,
-  starts: Uint32Array,
+  lineStarts: (file: ProcessedFile) => Uint32Array,
 ): number | undefined {
   const { content } = file;
   if (span.start === 0 && span.end === content.length) return file.tokens;
@@ -221,6 +221,7 @@ function knownSpanTokens(
     offset === content.length ||
     isNewlineJunction(content, offset, content, offset);
   if (!cleanAt(span.start) || !cleanAt(span.end)) return undefined;
+  const starts = lineStarts(file);
   const first = lineAt(starts, span.start);
   const end = lineAt(starts, span.end);
   if (at(starts, first) !== span.start || (end < file.lines && at(starts, end) !== span.end)) {

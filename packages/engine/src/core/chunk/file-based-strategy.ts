@@ -23,7 +23,7 @@ export const fileBasedStrategy: ChunkStrategy = {
 
     files.forEach((file, index) => {
       const header = cost.pieceOverhead(file);
-      const lines = cost.lineStarts(file).length - 1;
+      const lines = file.lines;
       const whole = header + cost.linesCost(file, 0, lines);
       if (used + whole <= budget) {
         open.push(fileSpan(files, index, 0, file.content.length));
