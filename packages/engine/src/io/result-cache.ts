@@ -35,7 +35,7 @@ export interface ResultCache {
 
 export const DEFAULT_CACHE_MAX_MB = 1024;
 
-/** $CACHE_DIR, else $XDG_CACHE_HOME/repobundle, else ~/.cache/repobundle. */
+/** $CACHE_DIR, else $XDG_CACHE_HOME/repobundle/results, else ~/.cache/repobundle/results. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CACHE_DIR) return env.CACHE_DIR;
   const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
