@@ -40,8 +40,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     if (command.kind === 'models')
       return void process.stdout.write(`${formatModels(command.json)}\n`);
     if (command.kind === 'mcp') {
-      // The MCP SDK (with its own zod and JSON Schema code) is a third of what the CLI would load
-      // at start: only this command pays for it.
+      // The MCP SDK (with its own zod and JSON Schema code) is a quarter of the modules the CLI
+      // would load at start: only this command pays for it.
       const { runMcpServer } = await import('./mcp-command.js');
       await runMcpServer(VERSION);
     } else if (command.kind === 'init') {

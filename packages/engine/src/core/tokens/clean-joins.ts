@@ -30,8 +30,8 @@ const SPLIT_WHITESPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u
  * before some other character. Every split rule that can end in a newline then stops at the
  * junction: a line-break run cannot continue, and a whitespace run through the junction would need
  * a second line break. A "/" right after the newline is the one exception: o200k's punctuation rule
- * swallows `[\r\n/]*`, so it is allowed only when a letter or digit stands before the run of line breaks
- * the newline ends (the run is then a pre-token of its own, not the tail of punctuation).
+ * swallows `[\r\n/]*`, so it is allowed only when a letter or digit stands before the run of line
+ * breaks the newline ends (the run is then a pre-token of its own, not the tail of punctuation).
  */
 export function isNewlineJunction(
   left: string,
