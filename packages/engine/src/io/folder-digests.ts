@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SourceEntry } from '../core/types.js';
+import { replaceFile } from './replace-file.js';
 import type { ResultCache } from './result-cache.js';
 
 /**
@@ -72,18 +73,7 @@ function readRemembered(file: string): Remembered {
   }
 }
 
-/** A folder cache that cannot be written only means the next run reads the files again. */
+/** A list that cannot be written only means the next run reads the files again. */
 function writeRemembered(file: string, remembered: Remembered): void {
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(temporary, serialize(remembered));
-    renameSync(temporary, file);
-  } catch {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // nothing was written
-    }
-  }
+  replaceFile(file, serialize(remembered));
 }

@@ -1,14 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
-import {
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { FileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
+import { replaceFile } from './replace-file.js';
 
 /**
  * A content-addressed cache of the file stage's results: a file's decoded, transformed text with
@@ -141,19 +134,7 @@ export function readCachedOutcome(cache: ResultCache, key: string): FileOutcome 
 
 /** Stores a result; a cache that cannot be written is skipped, never a failed pack. */
 export function writeCachedOutcome(cache: ResultCache, key: string, outcome: FileOutcome): void {
-  const target = entryPath(cache, key);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(temporary, serialize(outcome));
-    renameSync(temporary, target);
-  } catch {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // nothing was written
-    }
-  }
+  replaceFile(entryPath(cache, key), serialize(outcome));
 }
 
 interface StoredEntry {

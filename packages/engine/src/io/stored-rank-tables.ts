@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import {
 } from '../core/tokens/rank-table.js';
 import type { BpeTokenizerName } from '../core/tokens/vocabulary-sources.js';
 import { loadVocabulary } from '../core/tokens/vocabulary-sources.js';
+import { replaceFile } from './replace-file.js';
 
 /**
  * Rank tables kept as binary files. Importing gpt-tokenizer's o200k data compiles 2.4 MB of
@@ -250,21 +251,7 @@ export function writeRankTable(
 ): boolean {
   const source = sourceOf(name);
   if (source === undefined) return false;
-  const target = rankTableFile(dir, name);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temporary, encodeRankTable(name, source, parts));
-    renameSync(temporary, target);
-    return true;
-  } catch {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // nothing was written
-    }
-    return false;
-  }
+  return replaceFile(rankTableFile(dir, name), encodeRankTable(name, source, parts));
 }
 
 /**
