@@ -52,7 +52,8 @@ describe.each(databaseKinds())('a failed sign-in on %s', (kind) => {
       payload: { email, password: 'Wrong#Guess42x' },
     });
     expect(res.statusCode).toBe(401);
-    return [...recorder.queries];
+    // The rate limiter removes expired hits now and then, at random: not the account's doing.
+    return recorder.queries.filter((query) => query !== 'DeleteQueryNode rate_limit_hits');
   };
 
   it('does the same database work for an existing and an unknown address', async () => {
