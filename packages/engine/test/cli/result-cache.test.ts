@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,33 @@ describe('the result cache', () => {
       expect(second.cachedFiles).toBe(second.files);
       expect(await entryBytes(cache)).toBeLessThanOrEqual(1024 * 1024);
     });
+  });
+
+  it('reads an edited file again although its size and modification time are unchanged', async () => {
+    const cache = join(dir, 'cache-e');
+    const folder = join(dir, 'edited');
+    await mkdir(folder, { recursive: true });
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    for (let i = 0; i < 6; i++) {
+      await writeFile(join(folder, `f${i}.ts`), `export const v${i} = ${i}0;\n`);
+      await utimes(join(folder, `f${i}.ts`), hourAgo, hourAgo);
+    }
+    // Files changed within two seconds of a run are not remembered.
+    await new Promise((done) => setTimeout(done, 2100));
+    const packFolder = async (out: string) => {
+      const result = await runCli(['pack', folder, '-o', join(dir, out), '--json'], {
+        env: { CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      return bytesOf(join(dir, out));
+    };
+    await packFolder('e1');
+    expect(await packFolder('e2')).toContain('export const v3 = 30;');
+    await writeFile(join(folder, 'f3.ts'), 'export const v3 = 99;\n');
+    await utimes(join(folder, 'f3.ts'), hourAgo, hourAgo);
+    const after = await packFolder('e3');
+    expect(after).toContain('export const v3 = 99;');
+    expect(after).not.toContain('export const v3 = 30;');
   });
 
   it('refuses a CACHE_MAX_MB that is not a number', async () => {
