@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SourceEntry } from '../core/types.js';
@@ -34,7 +34,7 @@ export function openFolderDigests(
   entries: readonly SourceEntry[],
   startedMs: number,
 ): FolderDigests {
-  const file = join(cache.dir, 'folders', createHash('sha256').update(root).digest('hex'));
+  const file = rememberedFile(cache, root);
   const remembered = readRemembered(file);
   const known = new Map<string, string>();
   for (const entry of entries) {
@@ -58,6 +58,15 @@ export function openFolderDigests(
       if (changed || next.size !== remembered.size) writeRemembered(file, next);
     },
   };
+}
+
+/** Whether an earlier run over this folder (absolute path) left its digests in the cache. */
+export function hasFolderDigests(cache: ResultCache, root: string): boolean {
+  return existsSync(rememberedFile(cache, root));
+}
+
+function rememberedFile(cache: ResultCache, root: string): string {
+  return join(cache.dir, 'folders', createHash('sha256').update(root).digest('hex'));
 }
 
 function stampOf(entry: SourceEntry) {

@@ -23,7 +23,7 @@ import { redactGitContext } from './git/redact-git-context.js';
 import { sortByChanges } from './git/sort-by-changes.js';
 import { openDirectorySource, openZipSource } from './sources/index.js';
 import type { ResultCache } from './result-cache.js';
-import { openFolderDigests } from './folder-digests.js';
+import { hasFolderDigests, openFolderDigests } from './folder-digests.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -117,16 +117,21 @@ export async function pack(
   }
   // Threads boot (and load the tokenizer) while the source is opened: walking a large folder
   // takes a while. A source that turns out tiny is packed inline and the threads are let go.
+  // A folder packed before is likely unchanged: its results are read on this thread, and the
+  // pool starts a thread only when a file needs processing (booting two costs a core-second).
   const early = hooks.workers === 0 ? undefined : createPooledProcessor(hooks.workers);
-  early?.warmUp(countingTokenizer(resolved));
+  const rememberIn = hooks.rememberFolder && !hooks.digests ? hooks.cache : undefined;
+  if (!(rememberIn && hasFolderDigests(rememberIn, resolvePath(path)))) {
+    early?.warmUp(countingTokenizer(resolved));
+  }
   try {
     const startedMs = Date.now();
     const tree = await openSource(path);
     try {
       const processor = isTiny(tree) && hooks.workers === undefined ? undefined : early;
       const folder =
-        hooks.cache && hooks.rememberFolder && !hooks.digests && tree.kind === 'directory'
-          ? openFolderDigests(hooks.cache, resolvePath(path), tree.entries, startedMs)
+        rememberIn && tree.kind === 'directory'
+          ? openFolderDigests(rememberIn, resolvePath(path), tree.entries, startedMs)
           : undefined;
       if (!folder) {
         return await runPipeline(tree, resolved, hooks, processor ?? createInlineProcessor(), git);

@@ -193,9 +193,7 @@ function lowerBound(
     const start = Math.max(span.start, reached.get(span.file) ?? 0);
     if (start > span.start) repeats = true;
     if (start >= span.end) continue;
-    const starts = cost.lineStarts(file);
-    const first = isLineEnd(starts, start) ? lineAt(starts, start) : lineAt(starts, start) + 1;
-    const last = isLineEnd(starts, span.end) ? lineAt(starts, span.end) : lineAt(starts, span.end);
+    const [first, last] = wholeLines(file, start, span.end, cost);
     if (last > first) content += cost.linesCost(file, first, last);
   }
   // A piece that joins its neighbour loses a wrapper, and its part label may go with it.
@@ -279,4 +277,18 @@ function countChunk(
 
 function addParts(counts: Map<number, number>, spans: readonly { file: number }[], sign: number) {
   for (const span of spans) counts.set(span.file, (counts.get(span.file) ?? 0) + sign);
+}
+
+/** The whole lines within [start, end) of a file, as [first, last); a whole file's need no line starts. */
+function wholeLines(
+  file: ProcessedFile,
+  start: number,
+  end: number,
+  cost: ChunkCostModel,
+): [number, number] {
+  if (start === 0 && end === file.content.length) return [0, file.lines];
+  const starts = cost.lineStarts(file);
+  const first = isLineEnd(starts, start) ? lineAt(starts, start) : lineAt(starts, start) + 1;
+  const last = isLineEnd(starts, end) ? lineAt(starts, end) : lineAt(starts, end);
+  return [first, last];
 }
