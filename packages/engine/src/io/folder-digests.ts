@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SourceEntry } from '../core/types.js';
@@ -58,11 +58,6 @@ export function openFolderDigests(
       if (changed || next.size !== remembered.size) writeRemembered(file, next);
     },
   };
-}
-
-/** Whether an earlier run over this folder (absolute path) left its digests in the cache. */
-export function hasFolderDigests(cache: ResultCache, root: string): boolean {
-  return existsSync(rememberedFile(cache, root));
 }
 
 function rememberedFile(cache: ResultCache, root: string): string {
