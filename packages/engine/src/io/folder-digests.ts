@@ -34,7 +34,7 @@ export function openFolderDigests(
   entries: readonly SourceEntry[],
   startedMs: number,
 ): FolderDigests {
-  const file = rememberedFile(cache, root);
+  const file = join(cache.dir, 'folders', createHash('sha256').update(root).digest('hex'));
   const remembered = readRemembered(file);
   const known = new Map<string, string>();
   for (const entry of entries) {
@@ -58,10 +58,6 @@ export function openFolderDigests(
       if (changed || next.size !== remembered.size) writeRemembered(file, next);
     },
   };
-}
-
-function rememberedFile(cache: ResultCache, root: string): string {
-  return join(cache.dir, 'folders', createHash('sha256').update(root).digest('hex'));
 }
 
 function stampOf(entry: SourceEntry) {
