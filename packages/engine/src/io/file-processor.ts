@@ -25,6 +25,8 @@ export interface FileProcessor {
   countTexts(texts: readonly string[], encoding: TokenizerName): Promise<number[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
   warmUp(encoding: TokenizerName): void;
+  /** Threads this processor has started (none inline). */
+  threadsStarted(): number;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export function createInlineProcessor(): FileProcessor {
       return (response as Extract<WorkerResponse, { kind: 'count' }>).counts;
     },
     warmUp() {},
+    threadsStarted: () => 0,
     async close() {},
   };
 }
@@ -126,6 +129,7 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
         pool.run({ kind: 'count', texts: [''], encoding }).catch(() => undefined);
       }
     },
+    threadsStarted: () => pool.started,
     close: () => pool.close(),
   };
 }

@@ -34,7 +34,7 @@ async function makeProject(name: string): Promise<string> {
 }
 
 async function packWith(dir: string, cache: ResultCache, hooks: PackHooks = {}) {
-  const counters = { cachedFiles: 0, unreadFiles: 0 };
+  const counters: NonNullable<PackHooks['counters']> = { cachedFiles: 0, unreadFiles: 0 };
   const bundle = await pack(
     dir,
     { outputFormat: 'txt' },
@@ -52,8 +52,9 @@ describe('remembered folder digests', () => {
     await sleep(2100);
     const first = await packWith(dir, cache);
     expect(first.counters).toEqual({ cachedFiles: 0, unreadFiles: 0 });
+    // On threads, yet none starts: every result is read on the calling thread.
     const second = await packWith(dir, cache, { workers: 2 });
-    expect(second.counters).toEqual({ cachedFiles: FILES, unreadFiles: FILES });
+    expect(second.counters).toEqual({ cachedFiles: FILES, unreadFiles: FILES, threadsStarted: 0 });
     expect(second.text).toBe(first.text);
 
     // Same size, and the modification time put back exactly: only the change time tells.
@@ -67,8 +68,12 @@ describe('remembered folder digests', () => {
       before.mtimeMs,
       before.ino,
     ]);
-    const third = await packWith(dir, cache);
-    expect(third.counters).toEqual({ cachedFiles: FILES - 1, unreadFiles: FILES - 1 });
+    const third = await packWith(dir, cache, { workers: 2 });
+    expect(third.counters).toEqual({
+      cachedFiles: FILES - 1,
+      unreadFiles: FILES - 1,
+      threadsStarted: 1,
+    });
     expect(third.text).toContain('export const value3 = 99;');
     expect(third.text).not.toContain('value3 = 33');
   });
@@ -98,5 +103,15 @@ describe('remembered folder digests', () => {
     const cache = { dir: join(root, 'cache-temporary'), build: 'test' };
     await packWith(dir, cache, { rememberFolder: false });
     await expect(readdir(join(cache.dir, 'folders'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('threads', () => {
+  it('a small folder packed with the default threads starts none', async () => {
+    const dir = await makeProject('small-default');
+    const cache = { dir: join(root, 'cache-small-default'), build: 'test-build' };
+    const run = await packWith(dir, cache, { workers: undefined });
+    expect(run.counters.cachedFiles).toBe(0);
+    expect(run.counters.threadsStarted ?? 0).toBe(0);
   });
 });

@@ -62,9 +62,10 @@ export interface PackHooks {
   learnedDigests?: Map<string, string>;
   /**
    * Counts the run fills in for its caller (not part of the bundle, which must not vary): files
-   * whose result came from the cache, and of those the ones found without reading the file.
+   * whose result came from the cache, and of those the ones found without reading the file; the
+   * worker threads the run started (left unset when it made no pool).
    */
-  counters?: { cachedFiles: number; unreadFiles?: number };
+  counters?: { cachedFiles: number; unreadFiles?: number; threadsStarted?: number };
   /** Clock for the overview's timestamp (golden tests pin it). */
   now?: () => Date;
   /** Git context of the folder packed: diffs and log in the overview, files by change count. */
@@ -148,6 +149,7 @@ export async function pack(
     folder.save(learnedDigests);
     return bundle;
   } finally {
+    if (hooks.counters && pool) hooks.counters.threadsStarted = pool.threadsStarted();
     await pool?.close();
     await tree.close();
   }

@@ -41,6 +41,8 @@ export class WorkerPool<Request, Response> {
   private readonly queue: Task<Request, Response>[] = [];
   private nextId = 0;
   private closed = false;
+  /** Threads started so far, replacements of crashed ones included. */
+  started = 0;
 
   constructor(
     private readonly script: URL,
@@ -95,6 +97,7 @@ export class WorkerPool<Request, Response> {
   }
 
   private spawn(): Slot<Request, Response> {
+    this.started++;
     const worker = this.script.pathname.endsWith('.ts')
       ? // Running from TypeScript sources (tests, tsx): load tsx's hooks inside the thread first.
         new Worker(

@@ -29,6 +29,7 @@ function gatedProcessor(inner: FileProcessor) {
     },
     countTexts: (texts, encoding) => inner.countTexts(texts, encoding),
     warmUp: (encoding) => inner.warmUp(encoding),
+    threadsStarted: () => inner.threadsStarted(),
     close: async () => undefined,
   };
   return { processor, open, reached };
