@@ -37,7 +37,7 @@ for (const file of files) {
   const plain = repomix.plain.get(repomixKey(file)) ?? '';
   const stripped = repomix.stripped.get(repomixKey(file)) ?? '';
   const output = await removeCommentsTransform.apply(text, {
-    path: file.relative,
+    name: file.relative.slice(file.relative.lastIndexOf('/') + 1),
     language: 'python',
     options,
     note: (message) => log(`${file.relative}: ${message}`),

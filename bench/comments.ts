@@ -57,7 +57,7 @@ async function ourRemoval(
   const notes: string[] = [];
   const started = performance.now();
   const output = await removeCommentsTransform.apply(text, {
-    path: file.relative,
+    name: file.relative.slice(file.relative.lastIndexOf('/') + 1),
     language: file.language,
     options,
     note: (message) => notes.push(message),

@@ -24,6 +24,11 @@ export type FileOutcome =
   | { ok: true; file: ProcessedFile; cached?: true; unread?: true; digest?: string }
   | { ok: false; skipped: SkippedFile };
 
+/** The last part of a path: the file's name. */
+export function fileNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 /**
  * Decode, transform and count one file: the unit of work the worker pool runs. A problem with
  * this file becomes a skip record with its reason; it never aborts the job.
@@ -37,10 +42,13 @@ export async function processFile(
   /** Grammars for comment removal and the outline semantic/auto chunking reads. */
   parser?: SyntaxParser,
 ): Promise<FileOutcome> {
-  const decoded = decodeText(path, bytes, options.maxFileBytes);
+  // Everything below reads the file's name, never its folders: the result cache keys results
+  // by name and bytes, so copies in other folders share one result.
+  const name = fileNameOf(path);
+  const decoded = decodeText(name, bytes, options.maxFileBytes);
   if (!decoded.ok) return { ok: false, skipped: { path, reason: decoded.reason } };
 
-  let language = languageOf(path);
+  let language = languageOf(name);
   const notes: string[] = [];
   const redactions: Record<string, number> = {};
   const secrets = new Map<string, SecretCount>();
@@ -50,7 +58,7 @@ export async function processFile(
   const numbering = transforms.filter((step) => step === addLineNumbersTransform);
   try {
     const context: TransformContext = {
-      path,
+      name,
       get language() {
         return language;
       },

@@ -25,6 +25,7 @@ import { sortByChanges } from './git/sort-by-changes.js';
 import { openDirectorySource, openZipSource } from './sources/index.js';
 import type { ResultCache } from './result-cache.js';
 import { openFolderDigests } from './folder-digests.js';
+import { SameContentResults } from './same-content.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -267,6 +268,7 @@ async function processEntries(
     ...fileStageOptions(options),
     ...(resolveBudget(options) !== undefined && { findImports: true }),
   };
+  const sameContent = new SameContentResults();
   let next = 0;
   let done = 0;
   const lane = async () => {
@@ -276,11 +278,9 @@ async function processEntries(
       const entry = entries[index] as SourceEntry;
       // Results read from the cache on this thread come back at once: let other work run.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
-      outcomes[index] = await processor.process(
-        entry,
-        fileOptions,
-        hooks.cache,
-        hooks.digests?.get(entry.path),
+      const digest = hooks.digests?.get(entry.path);
+      outcomes[index] = await sameContent.process(entry.path, digest, () =>
+        processor.process(entry, fileOptions, hooks.cache, digest),
       );
       done++;
       if (done % 64 === 0 || done === entries.length) {

@@ -63,7 +63,7 @@ export async function runWorkerRequest(
   }
   const digest = cache ? contentDigest(bytes) : undefined;
   const key = cache && digest ? cacheKey(cache, path, digest, options) : undefined;
-  const cached = cache && key ? readCachedOutcome(cache, key) : undefined;
+  const cached = cache && key ? readCachedOutcome(cache, key, path) : undefined;
   if (cached?.ok) {
     return {
       response: { kind: 'process', outcome: { ...cached, cached: true, digest } },
@@ -100,7 +100,7 @@ export function cachedByDigest(
   digest: string,
   options: FileStageOptions,
 ): FileOutcome | undefined {
-  const cached = readCachedOutcome(cache, cacheKey(cache, path, digest, options));
+  const cached = readCachedOutcome(cache, cacheKey(cache, path, digest, options), path);
   return cached?.ok ? { ...cached, cached: true, unread: true, digest } : undefined;
 }
 

@@ -6,6 +6,10 @@ import { fileStageOptions, resolveOptions } from '../config/options.js';
 import type { ResultCache } from './result-cache.js';
 import { createInlineProcessor } from './file-processor.js';
 import { cachedByDigest } from './process-file-task.js';
+import { packTree } from './pack.js';
+import type { FileOutcome } from '../core/process-file.js';
+import type { FileProcessor } from './file-processor.js';
+import type { SourceTree } from '../core/types.js';
 import {
   cacheKey,
   contentDigest,
@@ -24,6 +28,21 @@ describe('the result cache key', () => {
       keyWith({ chunkingStrategy: 'file_based' }),
     );
     expect(keyWith({ chunkingStrategy: 'semantic' })).toBe(keyWith({ chunkingStrategy: 'auto' }));
+  });
+
+  it('holds the file name, not its folders: copies of a file share one result', () => {
+    const options = fileStageOptions(resolveOptions({}));
+    const digest = contentDigest(bytes);
+    expect(cacheKey(cache, 'copy-2/src/a.ts', digest, options)).toBe(
+      cacheKey(cache, 'src/a.ts', digest, options),
+    );
+    expect(cacheKey(cache, 'a.ts', digest, options)).toBe(
+      cacheKey(cache, 'src/a.ts', digest, options),
+    );
+    // The name decides the language (and so comment syntax, notebook handling, secret rules).
+    expect(cacheKey(cache, 'src/a.js', digest, options)).not.toBe(
+      cacheKey(cache, 'src/a.ts', digest, options),
+    );
   });
 
   it('differs when the file stage would give another result', () => {
@@ -103,10 +122,94 @@ describe('results found by a known content digest', () => {
     expect(first).toMatchObject({ ok: true, digest: contentDigest(bytes) });
     expect(first).not.toHaveProperty('unread');
     expect(cachedByDigest(store, 'src/a.ts', wrong, options)).toBeUndefined();
-    expect(readCachedOutcome(store, cacheKey(store, 'src/a.ts', wrong, options))).toBeUndefined();
+    expect(
+      readCachedOutcome(store, cacheKey(store, 'src/a.ts', wrong, options), 'src/a.ts'),
+    ).toBeUndefined();
 
     const found = cachedByDigest(store, 'src/a.ts', contentDigest(bytes), options);
     expect(found).toMatchObject({ ok: true, cached: true, unread: true });
     expect(found?.ok && found.file.content).toBe('export const a = 1;\n');
+  });
+});
+
+describe('copies of a file in other folders', () => {
+  let dir: string | undefined;
+  afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  const options = fileStageOptions(resolveOptions({}));
+  const entryAt = (path: string, content: Uint8Array = bytes) => ({
+    path,
+    size: content.length,
+    read: async () => content.slice(),
+  });
+
+  it('read the result stored for the first copy, under their own path', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-copies-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const first = await createInlineProcessor().process(entryAt('copy-1/src/a.ts'), options, store);
+    expect(first).toMatchObject({ ok: true, file: { path: 'copy-1/src/a.ts' } });
+    expect(first).not.toHaveProperty('cached');
+
+    const copy = await createInlineProcessor().process(entryAt('copy-2/src/a.ts'), options, store);
+    expect(copy).toMatchObject({ ok: true, cached: true, file: { path: 'copy-2/src/a.ts' } });
+    const known = cachedByDigest(store, 'copy-3/a.ts', contentDigest(bytes), options);
+    expect(known).toMatchObject({ ok: true, unread: true, file: { path: 'copy-3/a.ts' } });
+    // Another name is another file, even with the same bytes.
+    const renamed = await createInlineProcessor().process(
+      entryAt('copy-2/src/a.js'),
+      options,
+      store,
+    );
+    expect(renamed).toMatchObject({
+      ok: true,
+      file: { path: 'copy-2/src/a.js', language: 'javascript' },
+    });
+    expect(renamed).not.toHaveProperty('cached');
+  });
+
+  it('are processed once in a run whose digests are known', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-copies-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const other = new TextEncoder().encode('export const b = 2;\n');
+    const files: [string, Uint8Array][] = [
+      ['copy-1/a.ts', bytes],
+      ['copy-1/b.ts', other],
+      ['copy-2/a.ts', bytes],
+      ['copy-2/b.ts', other],
+      ['copy-3/a.ts', bytes],
+      ['copy-3/b.js', other],
+    ];
+    const tree: SourceTree = {
+      name: 'copies',
+      kind: 'memory',
+      entries: files.map(([path, content]) => entryAt(path, content)),
+      close: async () => undefined,
+    };
+    const inline = createInlineProcessor();
+    const processed: string[] = [];
+    const processor: FileProcessor = {
+      ...inline,
+      process: (entry, ...rest): Promise<FileOutcome> => {
+        processed.push(entry.path);
+        return inline.process(entry, ...rest);
+      },
+    };
+    const digests = new Map(files.map(([path, content]) => [path, contentDigest(content)]));
+    const bundle = await packTree(
+      tree,
+      { outputFormat: 'md', chunkingStrategy: 'file_based' },
+      { processor, cache: store, digests },
+    );
+    expect(processed.sort()).toEqual(['copy-1/a.ts', 'copy-1/b.ts', 'copy-3/b.js']);
+    expect(bundle.files.map((file) => [file.path, file.content, file.language])).toEqual([
+      ['copy-1/a.ts', 'export const a = 1;\n', 'typescript'],
+      ['copy-1/b.ts', 'export const b = 2;\n', 'typescript'],
+      ['copy-2/a.ts', 'export const a = 1;\n', 'typescript'],
+      ['copy-2/b.ts', 'export const b = 2;\n', 'typescript'],
+      ['copy-3/a.ts', 'export const a = 1;\n', 'typescript'],
+      ['copy-3/b.js', 'export const b = 2;\n', 'javascript'],
+    ]);
+    const text = bundle.chunks.map((chunk) => chunk.text).join('');
+    for (const [path] of files) expect(text).toContain(path);
   });
 });

@@ -7,14 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { FileStageOptions } from '../config/options.js';
-import type { FileOutcome } from '../core/process-file.js';
+import { fileNameOf, type FileOutcome } from '../core/process-file.js';
 import { replaceFile } from './replace-file.js';
 
 /**
  * A content-addressed cache of the file stage's results: a file's decoded, transformed text with
  * its token and line counts, notes and outline, keyed by everything that decides them (the
- * bytes, the path, the file-stage options and the engine build). A second pack of the same input
- * reads each result instead of transforming and tokenizing again.
+ * bytes, the file's name, the file-stage options and the engine build). A second pack of the same
+ * input reads each result instead of transforming and tokenizing again, and copies of a file in
+ * other folders share one result: the file stage reads a file's name, never its folders.
  *
  * Entries are files named by their key; each is written to a temporary name and renamed into
  * place, so two runs at once never read a half-written entry. The cache is bounded by size:
@@ -77,9 +78,9 @@ export function contentDigest(bytes: Uint8Array): string {
 }
 
 /**
- * The key of one file's result, from its content digest (see contentDigest): a caller that
- * knows the digest from an earlier pass over the same bytes finds the result without reading
- * the file again.
+ * The key of one file's result, from its name and content digest (see contentDigest): a caller
+ * that knows the digest from an earlier pass over the same bytes finds the result without
+ * reading the file again.
  */
 export function cacheKey(
   cache: ResultCache,
@@ -89,7 +90,7 @@ export function cacheKey(
 ): string {
   return keyBase(cache.build, options)
     .copy()
-    .update(path)
+    .update(fileNameOf(path))
     .update('\0')
     .update(digest)
     .digest('hex');
@@ -115,20 +116,27 @@ function entryPath(cache: ResultCache, key: string): string {
   return join(cache.dir, key.slice(0, 2), key);
 }
 
-/** The stored result, or undefined on a miss (or an entry that cannot be read). */
-export function readCachedOutcome(cache: ResultCache, key: string): FileOutcome | undefined {
+/**
+ * The stored result, as the result of the file at `path` (it may have been stored for a copy of
+ * the file in another folder), or undefined on a miss (or an entry that cannot be read).
+ */
+export function readCachedOutcome(
+  cache: ResultCache,
+  key: string,
+  path: string,
+): FileOutcome | undefined {
   let outcome: FileOutcome;
   try {
     outcome = deserialize(readFileSync(entryPath(cache, key))) as FileOutcome;
   } catch {
     return undefined;
   }
-  if (!outcome.ok) return outcome;
+  if (!outcome.ok) return { ok: false, skipped: { ...outcome.skipped, path } };
   // A deserialized typed array may be a view on a shared pool; the pipeline transfers this one
   // between threads, so it gets a buffer of its own.
   return {
     ok: true,
-    file: { ...outcome.file, linePrefix: new Uint32Array(outcome.file.linePrefix) },
+    file: { ...outcome.file, path, linePrefix: new Uint32Array(outcome.file.linePrefix) },
   };
 }
 

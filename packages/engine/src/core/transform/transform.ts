@@ -4,7 +4,11 @@ import type { SkipReason } from '../types.js';
 
 /** What a transform may read and report about the file it works on. */
 export interface TransformContext {
-  readonly path: string;
+  /**
+   * The file's name, without its folders: a file's result depends on its name and bytes only, so
+   * copies of a file in other folders share one result (see io/result-cache.ts).
+   */
+  readonly name: string;
   readonly language: string;
   readonly options: FileStageOptions;
   /** Notes for the job's per-file report ("comments kept: the result did not parse"). */

@@ -32,7 +32,7 @@ describe('addLineNumbers', () => {
 
 describe('transform pipeline', () => {
   const context = (options = resolveOptions()): TransformContext => ({
-    path: 'a.ts',
+    name: 'a.ts',
     language: 'typescript',
     options,
     note: () => undefined,

@@ -14,7 +14,7 @@ const DATA: ReadonlySet<GrammarId> = new Set(['json', 'yaml', 'toml', 'hcl']);
 async function compress(language: string, text: string) {
   const notes: string[] = [];
   const output = await compressTransform.apply(text, {
-    path: `sample.${language}`,
+    name: `sample.${language}`,
     language,
     options,
     note: (message) => notes.push(message),

@@ -78,7 +78,7 @@ describe('compression of published files', () => {
         const before = countSyntaxErrors((await parser.parse(grammar, text))!.rootNode);
         const notes: string[] = [];
         const output = await compressTransform.apply(text, {
-          path,
+          name: path,
           language,
           options,
           note: (message) => notes.push(message),

@@ -13,7 +13,7 @@ async function compress(
 ) {
   const notes: string[] = [];
   const output = await compressTransform.apply(text, {
-    path,
+    name: path,
     language,
     options: resolveOptions({ compress: true }),
     note: (message) => notes.push(message),

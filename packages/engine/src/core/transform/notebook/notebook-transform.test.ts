@@ -41,11 +41,11 @@ interface Run {
   notes: string[];
 }
 
-function run(json: string, path = 'analysis.ipynb'): Run {
+function run(json: string, name = 'analysis.ipynb'): Run {
   let language = 'jupyter-notebook';
   const notes: string[] = [];
   const context: TransformContext = {
-    path,
+    name,
     get language() {
       return language;
     },

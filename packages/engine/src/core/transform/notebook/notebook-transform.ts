@@ -50,7 +50,7 @@ export function convertNotebook(text: string, context: TransformContext): string
   if (!parsed.ok) {
     throw new SkipFileError(
       { kind: 'invalid-notebook', detail: parsed.detail },
-      `${context.path}: ${parsed.detail}`,
+      `${context.name}: ${parsed.detail}`,
     );
   }
   const notebook = parsed.notebook;

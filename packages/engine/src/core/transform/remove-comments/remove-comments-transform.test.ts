@@ -13,7 +13,7 @@ async function run(
 ) {
   const notes: string[] = [];
   const output = await removeCommentsTransform.apply(text, {
-    path: `file.${language}`,
+    name: `file.${language}`,
     language,
     options: resolveOptions({ removeComments: true, ...options }),
     note: (message) => notes.push(message),
@@ -217,7 +217,7 @@ describe('remove-comments transform: converted notebooks', () => {
     const notes: string[] = [];
     const source = '# %% [markdown]\n# Some prose\n\n# %%\nx = 1  # note\n';
     const output = await removeCommentsTransform.apply(source, {
-      path: 'analysis.ipynb',
+      name: 'analysis.ipynb',
       language: 'python',
       options: resolveOptions({ removeComments: true }),
       note: (message) => notes.push(message),

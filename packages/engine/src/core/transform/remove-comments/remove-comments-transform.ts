@@ -22,7 +22,7 @@ async function removeComments(text: string, context: TransformContext): Promise<
   const { language, options, parser } = context;
   const keepLicenseHeader = options.keepLicenseHeader;
   // A notebook reaches this step as source in its kernel's language; its cells stay marked.
-  const keep = context.path.toLowerCase().endsWith('.ipynb') ? isCellMarker : undefined;
+  const keep = context.name.toLowerCase().endsWith('.ipynb') ? isCellMarker : undefined;
   const mapped = grammarOf(language);
   if (mapped) {
     if (!parser) {

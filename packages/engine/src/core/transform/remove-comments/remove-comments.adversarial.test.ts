@@ -28,7 +28,7 @@ async function inspect(grammar: GrammarId, text: string, withoutDocstrings: bool
 async function removeComments(language: string, text: string) {
   const notes: string[] = [];
   const output = await removeCommentsTransform.apply(text, {
-    path: 'case',
+    name: 'case',
     language,
     options: resolveOptions({ removeComments: true }),
     note: (message) => notes.push(message),

@@ -23,14 +23,14 @@ export const redactSecretsTransform: Transform = {
     const redacting = context.options.redactSecrets;
     const result = redactSecrets(text, {
       customPatterns: context.options.customSecretPatterns ?? [],
-      path: context.path,
+      path: context.name,
     });
     for (const finding of result.findings) {
       context.countSecret?.(finding.type, finding.confidence);
       if (redacting) context.countRedaction(finding.type);
     }
     if (
-      isPrivateKeyFileName(context.path) &&
+      isPrivateKeyFileName(context.name) &&
       !result.findings.some((finding) => isPrivateKeyType(finding.type))
     )
       context.countSecret?.(PRIVATE_KEY_FILE_TYPE, 'low');

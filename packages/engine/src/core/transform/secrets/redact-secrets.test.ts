@@ -95,7 +95,7 @@ describe('redact-secrets transform', () => {
     const found: string[] = [];
     const notes: string[] = [];
     const context: TransformContext = {
-      path: 'config/settings.py',
+      name: 'settings.py',
       language: 'python',
       options,
       note: (message) => notes.push(message),
