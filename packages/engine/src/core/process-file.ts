@@ -1,4 +1,5 @@
 import type { FileStageOptions } from '../config/options.js';
+import { baseName } from './base-name.js';
 import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
 import type { TokenCounter } from './tokens/token-counter.js';
@@ -24,11 +25,6 @@ export type FileOutcome =
   | { ok: true; file: ProcessedFile; cached?: true; unread?: true; digest?: string }
   | { ok: false; skipped: SkippedFile };
 
-/** The last part of a path: the file's name. */
-export function fileNameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
 /**
  * Decode, transform and count one file: the unit of work the worker pool runs. A problem with
  * this file becomes a skip record with its reason; it never aborts the job.
@@ -44,7 +40,7 @@ export async function processFile(
 ): Promise<FileOutcome> {
   // Everything below reads the file's name, never its folders: the result cache keys results
   // by name and bytes, so copies in other folders share one result.
-  const name = fileNameOf(path);
+  const name = baseName(path);
   const decoded = decodeText(name, bytes, options.maxFileBytes);
   if (!decoded.ok) return { ok: false, skipped: { path, reason: decoded.reason } };
 

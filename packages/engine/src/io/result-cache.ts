@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { FileStageOptions } from '../config/options.js';
-import { fileNameOf, type FileOutcome } from '../core/process-file.js';
+import { baseName } from '../core/base-name.js';
+import type { FileOutcome } from '../core/process-file.js';
 import { replaceFile } from './replace-file.js';
 
 /**
@@ -90,7 +91,7 @@ export function cacheKey(
 ): string {
   return keyBase(cache.build, options)
     .copy()
-    .update(fileNameOf(path))
+    .update(baseName(path))
     .update('\0')
     .update(digest)
     .digest('hex');
@@ -131,7 +132,8 @@ export function readCachedOutcome(
   } catch {
     return undefined;
   }
-  if (!outcome.ok) return { ok: false, skipped: { ...outcome.skipped, path } };
+  // Only results are stored (see writeCachedOutcome).
+  if (!outcome.ok) return undefined;
   // A deserialized typed array may be a view on a shared pool; the pipeline transfers this one
   // between threads, so it gets a buffer of its own.
   return {

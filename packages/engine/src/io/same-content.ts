@@ -1,4 +1,5 @@
-import { fileNameOf, type FileOutcome } from '../core/process-file.js';
+import { baseName } from '../core/base-name.js';
+import type { FileOutcome } from '../core/process-file.js';
 
 /**
  * One run's files whose content digest is known before they are read (from an earlier pass over
@@ -17,7 +18,7 @@ export class SameContentResults {
     run: () => Promise<FileOutcome>,
   ): Promise<FileOutcome> {
     if (digest === undefined) return run();
-    const key = `${fileNameOf(path)}\0${digest}`;
+    const key = `${baseName(path)}\0${digest}`;
     const earlier = this.first.get(key);
     if (earlier === undefined) {
       const outcome = run();

@@ -1,3 +1,4 @@
+import { baseName } from '../../base-name.js';
 import type { ScannedFile } from './secret-rule.js';
 
 /** Extensions of configuration syntaxes, where `key = value` holds a literal value. */
@@ -25,10 +26,6 @@ const CONFIG_NAMES =
 /** Names of files that hold a private key, whatever their content looks like. */
 const PRIVATE_KEY_NAMES =
   /^(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|.*\.(?:ppk|key)|.*(?:key|priv|private)[^/]*\.pem|.*\.pem\.key)$/i;
-
-export function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** What the scanner should know about the file at `path` (undefined: treated as code). */
 export function scannedFile(path: string | undefined): ScannedFile {

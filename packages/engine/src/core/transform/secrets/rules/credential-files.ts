@@ -1,4 +1,4 @@
-import { baseName } from '../file-kind.js';
+import { baseName } from '../../../base-name.js';
 import { isNotAssignedSecret } from '../placeholders.js';
 import type { SecretRule } from '../secret-rule.js';
 
