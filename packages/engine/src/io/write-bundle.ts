@@ -1,6 +1,7 @@
 import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Bundle } from '../core/assemble-bundle.js';
+import { encodeParts } from './encode-parts.js';
 import { prepareOutputDir, unwritable } from './prepare-output-dir.js';
 import { createLimiter } from './sources/limit-concurrency.js';
 
@@ -48,8 +49,8 @@ async function writeInto(bundle: Bundle, outDir: string): Promise<string[]> {
 const WRITE_BATCH_CHARS = 1 << 20;
 
 /**
- * Writes a text given in parts without joining it whole: a chunk of megabytes joined into one
- * string, then encoded into one buffer, cost two copies the size of the chunk and their garbage.
+ * Writes a text given in parts without joining it whole, a batch of parts encoded at a time: a
+ * chunk of megabytes encoded into one buffer would hold a copy the size of the chunk.
  */
 async function writeParts(path: string, parts: readonly string[]): Promise<void> {
   const handle = await open(path, 'w');
@@ -57,7 +58,7 @@ async function writeParts(path: string, parts: readonly string[]): Promise<void>
     let batch: string[] = [];
     let size = 0;
     const flush = async () => {
-      const bytes = Buffer.from(batch.length === 1 ? (batch[0] as string) : batch.join(''));
+      const bytes = encodeParts(batch);
       for (let at = 0; at < bytes.length;) {
         at += (await handle.write(bytes, at)).bytesWritten;
       }

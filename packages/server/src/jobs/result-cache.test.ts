@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip, readZip } from '../../test/test-support/jobs.js';
@@ -32,6 +32,15 @@ function cacheUseOf(t: TestApp, jobId: string): { cached: number; unread: number
     .find((entry) => entry.jobId === jobId && entry.stage === 'pack');
   if (!line) throw new Error(`no pack stage logged for job ${jobId}`);
   return { cached: line.cachedFiles as number, unread: line.unreadFiles as number };
+}
+
+/** How many entries creating a job read from its archive, and how many files it selected. */
+function inspectionOf(t: TestApp, jobId: string): { read: number; selected: number } {
+  const line = t.logs
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((entry) => entry.jobId === jobId && entry.msg === 'archive inspected');
+  if (!line) throw new Error(`no inspection logged for job ${jobId}`);
+  return { read: line.readFiles as number, selected: line.selectedFiles as number };
 }
 
 /** The overview names the time it was made; everything else must match byte for byte. */
@@ -76,7 +85,7 @@ describe('the result cache shared by job workers', () => {
     query: string,
     zip: Buffer,
     apiKey = key,
-  ): Promise<{ id: string; files: number }> {
+  ): Promise<{ id: string; files: number; lines: number }> {
     const created = await t.app.inject({
       method: 'POST',
       url: `/api/jobs/from-archive?file_name=demo.zip&${query}`,
@@ -84,11 +93,14 @@ describe('the result cache shared by job workers', () => {
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/zip' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ job_id: string }>().job_id;
+    const { job_id: id, line_count: lines } = created.json<{
+      job_id: string;
+      line_count: number;
+    }>();
     const waited = await get(t.app, `/api/jobs/${id}?wait=30`, apiKey);
     const job = waited.json<{ status: string; statistics: { files: number } }>();
     expect(job.status, waited.body).toBe('succeeded');
-    return { id, files: job.statistics.files };
+    return { id, files: job.statistics.files, lines };
   }
 
   async function outputsOf(id: string): Promise<Record<string, string>> {
@@ -123,6 +135,37 @@ describe('the result cache shared by job workers', () => {
     expect(existsSync(t.config.cache.dir)).toBe(true);
   });
 
+  it('measures an archive it has inspected before without reading its entries again', async () => {
+    const files = { ...SOURCE, 'docs/guide.md': '# Guide\n\nRead me.\n' };
+    const zip = await buildZip(files);
+    const withoutGuide = Object.keys(SOURCE)
+      .map((path) => `selected=${encodeURIComponent(path)}`)
+      .join('&');
+    const first = await runJob(`output_format=md&${withoutGuide}`, zip);
+    expect(inspectionOf(t, first.id)).toEqual({ read: 5, selected: 5 });
+
+    // The same bytes, another selection: only the entry not read before is read.
+    const second = await runJob('output_format=txt', zip);
+    expect(inspectionOf(t, second.id)).toEqual({ read: 1, selected: 6 });
+    const third = await runJob(`output_format=txt&chunking_strategy=fixed&${withoutGuide}`, zip);
+    expect(inspectionOf(t, third.id)).toEqual({ read: 0, selected: 5 });
+    expect(third.lines).toBe(first.lines);
+    expect(cacheUseOf(t, third.id)).toEqual({ cached: 5, unread: 5 });
+
+    // Other bytes are another archive, even where the ZIP's listing looks alike: a changed file
+    // of the same length is read and counted again.
+    const changed = await buildZip({ ...files, 'lib/notes.txt': 'line one\nline two\nline 3\n\n' });
+    const fourth = await runJob(`output_format=md&${withoutGuide}`, changed);
+    expect(inspectionOf(t, fourth.id)).toEqual({ read: 5, selected: 5 });
+    expect(fourth.lines).toBe(first.lines + 1);
+
+    // What the account's cache keeps of an archive is read back only when it is well formed.
+    const factsDir = join(t.config.cache.dir, userId, 'archives');
+    for (const name of readdirSync(factsDir)) writeFileSync(join(factsDir, name), 'not facts');
+    const fifth = await runJob(`output_format=md&${withoutGuide}`, zip);
+    expect(inspectionOf(t, fifth.id)).toEqual({ read: 5, selected: 5 });
+  });
+
   it('keeps each account to its own results, and forgets them when the account deletes a job', async () => {
     const zip = await buildZip({ ...SOURCE, 'src/extra.ts': 'export const extra = 1;\n' });
     const mine = await runJob('output_format=md', zip);
@@ -133,6 +176,7 @@ describe('the result cache shared by job workers', () => {
     // one account what another uploaded.
     const theirs = await runJob('output_format=md', zip, otherKey);
     expect(cacheUseOf(t, theirs.id)).toEqual({ cached: 0, unread: 0 });
+    expect(inspectionOf(t, theirs.id)).toEqual({ read: 6, selected: 6 });
 
     const deleted = await t.app.inject({
       method: 'DELETE',

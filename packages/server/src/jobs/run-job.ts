@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { JobError, JobStage } from '@repobundle/contract';
 import {
   describeSkipReason,
+  encodeParts,
   EngineError,
   pack,
   type Bundle,
@@ -165,8 +166,11 @@ async function storeOutputs(
   signal: AbortSignal,
 ): Promise<StoredOutput[]> {
   const files = [
-    { path: bundle.overview.fileName, text: () => bundle.overview.text },
-    ...bundle.chunks.map((chunk) => ({ path: `chunks/${chunk.fileName}`, text: () => chunk.text })),
+    { path: bundle.overview.fileName, parts: () => [bundle.overview.text] },
+    ...bundle.chunks.map((chunk) => ({
+      path: `chunks/${chunk.fileName}`,
+      parts: () => chunk.textParts(),
+    })),
   ];
   const prefix = attemptPrefix(job.id, job.attempts);
   const stored: StoredOutput[] = new Array<StoredOutput>(files.length);
@@ -177,7 +181,7 @@ async function storeOutputs(
       if (signal.aborted) throw new AttemptStopped();
       const index = next++;
       const file = files[index] as (typeof files)[number];
-      const body = Buffer.from(file.text(), 'utf8');
+      const body = encodeParts(file.parts());
       const { size } = await ctx.storage.put(`${prefix}${file.path}`, body);
       stored[index] = { path: file.path, size };
     }

@@ -17,7 +17,8 @@ export async function forgetAccountCache(cacheDir: string, userId: string): Prom
   await rm(accountCacheDir(cacheDir, userId), { recursive: true, force: true });
 }
 
-function accountCacheDir(cacheDir: string, userId: string): string {
+/** The folder of an account's cached results (and what inspecting its archives learned). */
+export function accountCacheDir(cacheDir: string, userId: string): string {
   // Ids are UUIDs; anything else must never name a path outside the cache.
   if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new Error(`not an account id: ${userId}`);
   return join(cacheDir, userId);

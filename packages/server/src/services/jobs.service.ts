@@ -10,7 +10,7 @@ import type { JobRow } from '../db/repositories/jobs.repository.js';
 import type { Plan } from '../db/repositories/plans.repository.js';
 import type { UserRow } from '../db/repositories/users.repository.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
-import { forgetAccountCache } from './account-cache.js';
+import { accountCacheDir, forgetAccountCache } from './account-cache.js';
 import { inspectArchive } from './archive-inspection.js';
 import type { SessionClaims } from './access-tokens.js';
 import type { ServiceContext } from './context.js';
@@ -135,10 +135,15 @@ export async function createJobFromArchive(
         local.path,
         input.selected,
         engineOptions(options, input.selected),
+        accountCacheDir(ctx.config.cache.dir, user.id),
       );
     } finally {
       await local.release();
     }
+    ctx.logger.info(
+      { jobId, selectedFiles: selection.files, readFiles: selection.read },
+      'archive inspected',
+    );
     await ctx.storage.put(
       digestsKey(jobId),
       Buffer.from(JSON.stringify(Object.fromEntries(selection.digests))),
