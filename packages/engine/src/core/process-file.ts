@@ -2,6 +2,7 @@ import type { FileStageOptions } from '../config/options.js';
 import { baseName } from './base-name.js';
 import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
+import { marksOfLongLines } from './line-marks.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { countLinesOf } from './tokens/token-counter.js';
 import type { ImportReference } from './budget/imports/import-reference.js';
@@ -109,6 +110,7 @@ export async function processFile(
   }
 
   const linePrefix = counter.countLines(content);
+  const lineMarks = marksOfLongLines(content, counter);
   const file: ProcessedFile = {
     path,
     language,
@@ -116,6 +118,7 @@ export async function processFile(
     lines: countLinesOf(content),
     tokens: linePrefix[linePrefix.length - 1] ?? 0,
     linePrefix,
+    ...(lineMarks ? { lineMarks } : {}),
     originalBytes: bytes.byteLength,
     notes,
     ...(Object.keys(redactions).length > 0 ? { redactions } : {}),

@@ -104,6 +104,12 @@ export interface ProcessedFile {
    * so `linePrefix[lines]` equals `tokens`. Lets chunking price any line range in O(1).
    */
   readonly linePrefix: Uint32Array;
+  /**
+   * Inside lines too long for most chunks: pre-token boundaries of the line taken alone, as
+   * [offset in `content`, tokens from the line's start] pairs in offset order, so that cutting
+   * such a line tokenizes a few hundred tokens of it instead of a whole chunk's worth.
+   */
+  readonly lineMarks?: Uint32Array;
   readonly originalBytes: number;
   /** Per-file notes that did not stop processing (e.g. "comments kept: parse failed"). */
   readonly notes: readonly string[];

@@ -136,9 +136,15 @@ export function readCachedOutcome(
   if (!outcome.ok) return undefined;
   // A deserialized typed array may be a view on a shared pool; the pipeline transfers this one
   // between threads, so it gets a buffer of its own.
+  const { linePrefix, lineMarks } = outcome.file;
   return {
     ok: true,
-    file: { ...outcome.file, path, linePrefix: new Uint32Array(outcome.file.linePrefix) },
+    file: {
+      ...outcome.file,
+      path,
+      linePrefix: new Uint32Array(linePrefix),
+      ...(lineMarks && { lineMarks: new Uint32Array(lineMarks) }),
+    },
   };
 }
 

@@ -177,7 +177,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
         textCost: (text) => scaled(textCost(text)),
         ...(renderer.embedsVerbatim &&
           contentScale === 1 && {
-            fitText: (text: string, budget: number) => counter.fitPrefix(text, budget),
+            fitText: (text, budget, after) => counter.fitPrefix(text, budget, after),
           }),
         linesCost(file, startLine, endLine) {
           const prefix = prices(file);

@@ -111,9 +111,18 @@ const lastFits = new WeakMap<
 >();
 
 /**
- * `cost.fitText` over content[start, end), remembering the last answer per file: a line longer
- * than a window is asked about several times at the same cut (does the rest fit beside the
- * previous window? in a new one? then where to cut), and each ask tokenizes up to a whole budget.
+ * Per file, cuts made inside a line with the tokens of the line (taken alone) before them: a cut
+ * at a pre-token boundary is where the next fit on that line starts, and the line's marks
+ * (ProcessedFile.lineMarks) apply from there.
+ */
+const lineCuts = new WeakMap<ProcessedFile, Map<number, number>>();
+
+/**
+ * `cost.fitText` over content[start, end), the rest of a line, remembering the last answer per
+ * file: a line longer than a window is asked about several times at the same cut (does the rest
+ * fit beside the previous window? in a new one, with a larger budget? then where to cut), and
+ * each ask would tokenize up to a whole budget. A larger budget goes on from the last answer,
+ * and a marked line from its last mark within the budget.
  */
 function fitRestOfLine(
   cost: ChunkCostModel,
@@ -124,12 +133,68 @@ function fitRestOfLine(
 ): { length: number; tokens: number } | undefined {
   if (!cost.fitText) return undefined;
   const last = lastFits.get(file);
-  if (last && last.start === start && last.end === end && last.budget === budget) {
-    return last.fitted;
+  const sameText = last !== undefined && last.start === start && last.end === end;
+  if (sameText && last.budget === budget) return last.fitted;
+  const before = tokensBeforeCut(cost, file, start, end);
+  let after = sameText && last.budget < budget ? last.fitted : undefined;
+  if (before !== undefined && file.lineMarks) {
+    const mark = lastMarkWithin(file.lineMarks, start, end, before + budget);
+    if (mark && mark.tokens - before > (after?.tokens ?? -1)) {
+      after = { length: mark.offset - start, tokens: mark.tokens - before };
+    }
   }
-  const fitted = cost.fitText(file.content.slice(start, end), budget);
+  const fitted = cost.fitText(file.content.slice(start, end), budget, after);
   lastFits.set(file, { start, end, budget, fitted });
+  if (before !== undefined && fitted.length > 0 && start + fitted.length < end) {
+    let cuts = lineCuts.get(file);
+    if (!cuts) lineCuts.set(file, (cuts = new Map()));
+    cuts.set(start + fitted.length, before + fitted.tokens);
+  }
   return fitted;
+}
+
+/**
+ * Tokens of the line holding `start`, taken alone, before `start`, when `start` is its start or a
+ * cut a fit made, and `end` its end; undefined otherwise.
+ */
+function tokensBeforeCut(
+  cost: ChunkCostModel,
+  file: ProcessedFile,
+  start: number,
+  end: number,
+): number | undefined {
+  const starts = cost.lineStarts(file);
+  const line = lineAt(starts, start);
+  if (at(starts, line + 1) !== end) return undefined;
+  return at(starts, line) === start ? 0 : lineCuts.get(file)?.get(start);
+}
+
+/** The last mark in (start, end) with at most `tokens` before it, by binary search. */
+function lastMarkWithin(
+  marks: Uint32Array,
+  start: number,
+  end: number,
+  tokens: number,
+): { offset: number; tokens: number } | undefined {
+  const pairs = marks.length >> 1;
+  // First mark after `start`.
+  let low = 0;
+  let high = pairs;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (at(marks, middle * 2) <= start) low = middle + 1;
+    else high = middle;
+  }
+  // From there, a line's marks have growing offsets and tokens: the last within both bounds.
+  const first = low;
+  high = pairs;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (at(marks, middle * 2) < end && at(marks, middle * 2 + 1) <= tokens) low = middle + 1;
+    else high = middle;
+  }
+  if (low === first) return undefined;
+  return { offset: at(marks, (low - 1) * 2), tokens: at(marks, (low - 1) * 2 + 1) };
 }
 
 /** Moves a cut back by one when it would fall between a high and a low surrogate. */

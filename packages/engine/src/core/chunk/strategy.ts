@@ -39,7 +39,11 @@ export interface ChunkCostModel {
    * For formats that embed content verbatim: the longest prefix of a line fragment costing at
    * most `budget`, cut between pre-tokens, in one tokenizer pass. Undefined for other formats.
    */
-  readonly fitText?: (text: string, budget: number) => { length: number; tokens: number };
+  readonly fitText?: (
+    text: string,
+    budget: number,
+    after?: { length: number; tokens: number },
+  ) => { length: number; tokens: number };
   /**
    * Offsets of the line starts of a file's content: `lines + 1` entries, the last one is
    * `content.length`. Computed once per file.

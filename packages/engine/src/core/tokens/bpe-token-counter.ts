@@ -84,19 +84,41 @@ export class BpeTokenCounter implements TokenCounter {
     return prefix;
   }
 
-  fitPrefix(text: string, maxTokens: number): { length: number; tokens: number } {
+  fitPrefix(
+    text: string,
+    maxTokens: number,
+    after?: { length: number; tokens: number },
+  ): { length: number; tokens: number } {
     if (this.normalizes && text.normalize('NFC') !== text)
       return this.fitByCounting(text, maxTokens);
     const n = text.length;
-    let total = 0;
-    let length = 0;
-    for (let at = 0; at < n; at = this.pieceEnd) {
+    // The pre-tokens from a pre-token's end depend only on the text from there on, so a fit made
+    // with a smaller budget is this one's start.
+    let total = after?.tokens ?? 0;
+    let length = after?.length ?? 0;
+    for (let at = length; at < n; at = this.pieceEnd) {
       const tokens = this.countPieceAt(text, at);
       if (total + tokens > maxTokens) break;
       total += tokens;
       length = this.pieceEnd;
     }
     return { length, tokens: total };
+  }
+
+  pieceMarks(text: string, every: number): number[] | undefined {
+    if (this.normalizes && text.normalize('NFC') !== text) return undefined;
+    const marks: number[] = [];
+    const n = text.length;
+    let total = 0;
+    let next = every;
+    for (let at = 0; at < n; at = this.pieceEnd) {
+      if (total >= next) {
+        marks.push(at, total);
+        next = total + every;
+      }
+      total += this.countPieceAt(text, at);
+    }
+    return marks;
   }
 
   /**

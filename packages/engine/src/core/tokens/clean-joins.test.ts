@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNewlineJunction, isWordEnd, joinsCleanly } from './clean-joins.js';
-import { getTokenCounter } from './index.js';
+import { getTokenCounter, loadTokenCounter } from './index.js';
 import { loadRankTable } from './rank-table.js';
 
 // The vocabularies load asynchronously, once per test file.
@@ -168,5 +168,22 @@ describe('fitPrefix', () => {
       length: text.length,
       tokens: counter.count(text),
     });
+  });
+
+  it('goes on from a fit with a smaller budget to the same answer, in every tokenizer', async () => {
+    const text =
+      "x=function(){return a.b(c,d)||'café 日本語 ' + 12345},y=[1,2,3].map(n=>n*2);  \u00e9\u0301 ";
+    for (const name of ['o200k_base', 'cl100k_base', 'qwen3', 'deepseek_v3'] as const) {
+      const tokenizer = await loadTokenCounter(name);
+      const total = tokenizer.count(text);
+      for (let small = 0; small <= total; small += 3) {
+        const earlier = tokenizer.fitPrefix(text, small);
+        for (const budget of [small, small + 1, small + 7, total]) {
+          expect(tokenizer.fitPrefix(text, budget, earlier), `${name} ${small} ${budget}`).toEqual(
+            tokenizer.fitPrefix(text, budget),
+          );
+        }
+      }
+    }
   });
 });

@@ -20,8 +20,20 @@ export interface TokenCounter {
   /**
    * The longest prefix of `text` that ends between two pre-tokens and whose pre-tokens count at
    * most `maxTokens` tokens, in one pass: how a chunk cuts inside a line too long for it.
+   * `after`, a pre-token boundary of `text` with the tokens before it (at most `maxTokens`: this
+   * method's answer for a smaller budget, or one of `pieceMarks`), lets a counter go on from
+   * there instead of counting that prefix again (one that cannot just ignores it).
    */
-  fitPrefix(text: string, maxTokens: number): { length: number; tokens: number };
+  fitPrefix(
+    text: string,
+    maxTokens: number,
+    after?: { length: number; tokens: number },
+  ): { length: number; tokens: number };
+  /**
+   * Pre-token boundaries of `text` about every `every` tokens, as [offset, tokens before it]
+   * pairs in order, for `fitPrefix`'s `after`; undefined where the counter cannot go on from one.
+   */
+  pieceMarks?(text: string, every: number): number[] | undefined;
 }
 
 /** Number of lines as the engine counts them: "" is 0 lines, "a" and "a\n" are 1. */

@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ChunkingStrategyName, OutputFormat } from '../../config/options.js';
+import { resolveOptions } from '../../config/options.js';
+import { LONG_LINE_CHARS, marksOfLongLines } from '../line-marks.js';
+import { getRenderer } from '../render/index.js';
+import { loadTokenCounter } from '../tokens/index.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import type { ProcessedFile } from '../types.js';
+import { chunkFiles } from './chunk-files.js';
+import { makeFile } from './test-support/make-file.js';
+
+const counter = await loadTokenCounter('o200k_base');
+
+/** A counter that tallies the characters fitPrefix tokenizes, `after` skipped. */
+function tallyingCounter(): { counter: TokenCounter; fitted: () => number } {
+  let fitted = 0;
+  return {
+    counter: {
+      encoding: counter.encoding,
+      count: (text) => counter.count(text),
+      countLines: (text) => counter.countLines(text),
+      pieceMarks: (text, every) => counter.pieceMarks?.(text, every),
+      fitPrefix(text, maxTokens, after) {
+        const result = counter.fitPrefix(text, maxTokens, after);
+        fitted += result.length - (after?.length ?? 0);
+        return result;
+      },
+    },
+    fitted: () => fitted,
+  };
+}
+
+/** Minified-looking code: words, numbers, punctuation and the odd non-ASCII string. */
+const minified = fc
+  .array(
+    fc.constantFrom(
+      'function',
+      'return',
+      'a',
+      'b0',
+      '=',
+      '(',
+      ')',
+      '{',
+      '}',
+      ';',
+      ',',
+      '.',
+      '&&',
+      '"é"',
+      '"日本"',
+      ' ',
+      '12345',
+      "'s",
+      '/',
+      '\t',
+      '//',
+    ),
+    { minLength: 2500, maxLength: 6000 },
+  )
+  .map((parts) => parts.join(''));
+
+async function plan(
+  files: readonly ProcessedFile[],
+  format: OutputFormat,
+  strategy: ChunkingStrategyName,
+  limit: number,
+  tokenCounter: TokenCounter,
+) {
+  const options = {
+    ...resolveOptions({ chunkingStrategy: strategy }),
+    tokenLimit: limit,
+    chunkOverlap: strategy === 'fixed' ? Math.floor(limit / 10) : 0,
+  };
+  const { chunks } = await chunkFiles(files, options, getRenderer(format), tokenCounter, {
+    sourceName: 'marks',
+  });
+  return chunks.map((chunk) => ({ text: chunk.text, tokens: chunk.tokens }));
+}
+
+describe('marks inside long lines', () => {
+  it('are pre-token boundaries of the line alone, with its tokens before them', () => {
+    const line = `${'x=function(a){return a+1};'.repeat(400)}\n`;
+    const marks = marksOfLongLines(`short\n${line}`, counter);
+    expect(marks).toBeDefined();
+    for (let i = 0; i < marks!.length; i += 2) {
+      const offset = marks![i]! - 'short\n'.length;
+      expect(counter.count(line.slice(0, offset))).toBe(marks![i + 1]);
+      expect(counter.count(line.slice(0, offset)) + counter.count(line.slice(offset))).toBe(
+        counter.count(line),
+      );
+    }
+    expect(marksOfLongLines('a\n'.repeat(LONG_LINE_CHARS), counter)).toBeUndefined();
+  });
+
+  it('cut long lines where a plan without them cuts, tokenizing less of them', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(minified, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom<OutputFormat>('md', 'txt'),
+        fc.constantFrom<ChunkingStrategyName>('fixed', 'file_based'),
+        fc.integer({ min: 300, max: 3000 }),
+        async (lines, format, strategy, limit) => {
+          const content = `const head = 1;\n${lines.join('\n')}\n// tail\n`;
+          const plain = makeFile(counter, 'dist/app.min.js', content, 'javascript');
+          const lineMarks = marksOfLongLines(content, counter);
+          const marked = lineMarks ? { ...plain, lineMarks } : plain;
+          const without = tallyingCounter();
+          const withMarks = tallyingCounter();
+          const expected = await plan([plain], format, strategy, limit, without.counter);
+          expect(await plan([marked], format, strategy, limit, withMarks.counter)).toEqual(
+            expected,
+          );
+          if (lineMarks && without.fitted() > 0) {
+            expect(withMarks.fitted()).toBeLessThan(without.fitted());
+          }
+        },
+      ),
+      // Each run plans several files of long lines: a failure is reported as found, not shrunk.
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+});
