@@ -45,6 +45,7 @@ import { metricsRoutes } from './http/routes/metrics/metrics.routes.js';
 import { mcpRoutes } from './http/routes/mcp/mcp.routes.js';
 import { waitlistRoutes } from './http/routes/waitlist/waitlist.routes.js';
 import { createAccessTokens } from './services/access-tokens.js';
+import { createEngineThreads } from './services/engine-threads.js';
 import { createBackgroundTasks } from './services/background-tasks.js';
 import type { ServiceContext } from './services/context.js';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google-verifier.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwords: createPasswordHasher(options.passwordHashCost),
     logger: app.log,
     background: createBackgroundTasks(app.log),
+    engineThreads: createEngineThreads(),
     now: options.now ?? (() => new Date()),
   };
 
@@ -201,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await ctx.background.idle();
     await mailer.close();
     if (!options.queue) await queue.stop();
+    await ctx.engineThreads.close();
   });
   app.decorate('services', ctx);
   const metrics = createMetrics(database.db);

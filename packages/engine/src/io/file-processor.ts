@@ -4,8 +4,13 @@ import type { FileStageOptions } from '../config/options.js';
 import { fileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { SourceEntry } from '../core/types.js';
-import type { WorkerRequest, WorkerResponse } from './process-file-task.js';
-import { cachedByDigest, runWorkerRequest } from './process-file-task.js';
+import type {
+  EntryMeasure,
+  LocatedEntry,
+  WorkerRequest,
+  WorkerResponse,
+} from './process-file-task.js';
+import { cachedByDigest, measureBytes, runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
 import type { ResultCache } from './result-cache.js';
 
@@ -23,6 +28,11 @@ export interface FileProcessor {
     digest?: string,
   ): Promise<FileOutcome>;
   countTexts(texts: readonly string[], encoding: TokenizerName): Promise<number[]>;
+  /**
+   * Reads each entry once for its content digest and lines (what a job's credits are computed
+   * from), on the threads where the entries have a location; in the entries' order.
+   */
+  measure(entries: readonly SourceEntry[]): Promise<EntryMeasure[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
   warmUp(encoding: TokenizerName): void;
   /** Threads this processor has started (none inline). */
@@ -51,6 +61,7 @@ export function createInlineProcessor(): FileProcessor {
       const { response } = await runWorkerRequest({ kind: 'count', texts, encoding });
       return (response as Extract<WorkerResponse, { kind: 'count' }>).counts;
     },
+    measure: (entries) => measureOnThisThread(entries),
     warmUp() {},
     threadsStarted: () => 0,
     async close() {},
@@ -124,6 +135,37 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
         throw new Error('a worker failed to count a chunk');
       return counts;
     },
+    async measure(entries) {
+      const measures = new Array<EntryMeasure>(entries.length);
+      const batches: { indexes: number[]; located: LocatedEntry[] }[] = [];
+      let batch: { indexes: number[]; located: LocatedEntry[] } | undefined;
+      let batchBytes = 0;
+      const hereIndexes: number[] = [];
+      entries.forEach((entry, index) => {
+        if (!entry.location) {
+          hereIndexes.push(index);
+          return;
+        }
+        if (!batch || batchBytes >= MEASURE_BATCH_BYTES) {
+          batch = { indexes: [], located: [] };
+          batches.push(batch);
+          batchBytes = 0;
+        }
+        batch.indexes.push(index);
+        batch.located.push({ path: entry.path, location: entry.location });
+        batchBytes += entry.size;
+      });
+      const onThreads = batches.map(async ({ indexes, located }) => {
+        const response = await pool.run({ kind: 'measure', entries: located });
+        if (response.kind !== 'measure') throw new Error('unexpected worker answer');
+        indexes.forEach((index, at) => (measures[index] = response.measures[at]!));
+      });
+      const here = measureOnThisThread(hereIndexes.map((index) => entries[index]!)).then(
+        (measured) => hereIndexes.forEach((index, at) => (measures[index] = measured[at]!)),
+      );
+      await Promise.all([here, ...onThreads]);
+      return measures;
+    },
     warmUp(encoding) {
       for (let thread = 0; thread < size; thread++) {
         pool.run({ kind: 'count', texts: [''], encoding }).catch(() => undefined);
@@ -132,6 +174,30 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
     threadsStarted: () => pool.started,
     close: () => pool.close(),
   };
+}
+
+/** Entries are measured in batches of about this many bytes, so every thread gets work. */
+const MEASURE_BATCH_BYTES = 4 * 1024 * 1024;
+
+/** Entries read on this thread at once: enough to overlap reads, few inflated at a time. */
+const MEASURE_LANES = 4;
+
+async function measureOnThisThread(entries: readonly SourceEntry[]): Promise<EntryMeasure[]> {
+  const measures = new Array<EntryMeasure>(entries.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < entries.length) {
+      const index = next++;
+      try {
+        measures[index] = measureBytes(await entries[index]!.read());
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        measures[index] = { ok: false, reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: MEASURE_LANES }, lane));
+  return measures;
 }
 
 /** The entry's bytes on this thread, or the skip record when it cannot be read. */

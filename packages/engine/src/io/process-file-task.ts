@@ -1,4 +1,5 @@
 import type { TransferListItem } from 'node:worker_threads';
+import { countLinesInBytes } from '@repobundle/contract/files';
 import type { TokenizerName } from '@repobundle/contract/models';
 import type { FileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
@@ -27,14 +28,27 @@ export type WorkerRequest =
        */
       readonly cache?: ResultCache;
     }
-  | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName };
+  | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName }
+  | { readonly kind: 'measure'; readonly entries: readonly LocatedEntry[] };
+
+/** An entry a thread reads itself. */
+export interface LocatedEntry {
+  readonly path: string;
+  readonly location: EntryLocation;
+}
+
+/** What one read of an entry tells (see FileProcessor.measure), or why it could not be read. */
+export type EntryMeasure =
+  | { readonly ok: true; readonly digest: string; readonly lines: number }
+  | { readonly ok: false; readonly reason: string };
 
 /** See file-stage.ts: imported on the first file that the cache does not hold. */
 let fileStage: Promise<typeof FileStage> | undefined;
 
 export type WorkerResponse =
   | { readonly kind: 'process'; readonly outcome: FileOutcome }
-  | { readonly kind: 'count'; readonly counts: number[] };
+  | { readonly kind: 'count'; readonly counts: number[] }
+  | { readonly kind: 'measure'; readonly measures: EntryMeasure[] };
 
 /** One request's work, the same in a worker thread and inline; returns what to transfer back. */
 export async function runWorkerRequest(
@@ -44,6 +58,12 @@ export async function runWorkerRequest(
     const counter = await loadTokenCounter(request.encoding);
     return {
       response: { kind: 'count', counts: request.texts.map((text) => counter.count(text)) },
+      transfer: [],
+    };
+  }
+  if (request.kind === 'measure') {
+    return {
+      response: { kind: 'measure', measures: request.entries.map(measureEntry) },
       transfer: [],
     };
   }
@@ -106,4 +126,19 @@ export function cachedByDigest(
 
 function transferOf(outcome: FileOutcome): TransferListItem[] {
   return outcome.ok ? [outcome.file.linePrefix.buffer as ArrayBuffer] : [];
+}
+
+function measureEntry({ path, location }: LocatedEntry): EntryMeasure {
+  let bytes: Uint8Array;
+  try {
+    bytes = readLocatedEntry(path, location);
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  return measureBytes(bytes);
+}
+
+/** A read entry's content digest and lines (lines as credits count them). */
+export function measureBytes(bytes: Uint8Array): EntryMeasure {
+  return { ok: true, digest: contentDigest(bytes), lines: countLinesInBytes(bytes) };
 }

@@ -21,7 +21,12 @@ port.on('message', ({ id, message: request }: Envelope<WorkerRequest>) => {
                 skipped: { path: request.path, reason: { kind: 'processing-failed', detail } },
               },
             }
-          : { kind: 'count', counts: request.texts.map(() => Number.NaN) };
+          : request.kind === 'count'
+            ? { kind: 'count', counts: request.texts.map(() => Number.NaN) }
+            : {
+                kind: 'measure',
+                measures: request.entries.map(() => ({ ok: false, reason: detail })),
+              };
       port.postMessage({ id, message: response });
     },
   );

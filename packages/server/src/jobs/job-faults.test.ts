@@ -28,6 +28,7 @@ function gatedProcessor(inner: FileProcessor) {
       return inner.process(entry, options);
     },
     countTexts: (texts, encoding) => inner.countTexts(texts, encoding),
+    measure: (entries) => inner.measure(entries),
     warmUp: (encoding) => inner.warmUp(encoding),
     threadsStarted: () => inner.threadsStarted(),
     close: async () => undefined,

@@ -1,9 +1,5 @@
 import { hostname } from 'node:os';
-import {
-  createPooledProcessor,
-  engineBuildId,
-  evictResultCacheInBackground,
-} from '@repobundle/engine';
+import { engineBuildId, evictResultCacheInBackground } from '@repobundle/engine';
 import type { ServiceContext } from '../services/context.js';
 import { runJob, type JobOutcome, type JobStageName } from './run-job.js';
 import { createSweeperElection, type SweeperElection } from './sweeper-election.js';
@@ -48,7 +44,7 @@ export async function startWorker(
 ): Promise<RunningWorker> {
   const id = `${hostname()}:${process.pid}`;
   const staleAfterMs = ctx.config.jobStaleSeconds * 1000;
-  const processor = createPooledProcessor();
+  const processor = ctx.engineThreads.get();
   processor.warmUp('o200k_base');
   const shutdown = new AbortController();
   const { dir, maxBytes } = ctx.config.cache;
@@ -133,7 +129,6 @@ export async function startWorker(
         await sweeping;
         await evicting;
         await election.release();
-        await processor.close();
       })()),
   };
 }

@@ -1,12 +1,12 @@
 import {
-  contentDigest,
+  createInlineProcessor,
   EngineError,
   openZipSource,
   resolveOptions,
   selectFiles,
   type BundleOptions,
+  type FileProcessor,
 } from '@repobundle/engine';
-import { countLinesInBytes } from '@repobundle/contract/files';
 import { AppError, badRequest } from '../errors.js';
 import { openArchiveFacts, type EntryFacts } from './archive-facts.js';
 
@@ -37,19 +37,31 @@ export function archiveError(error: unknown): never {
 
 const MAX_MISSING_SHOWN = 5;
 
+/** Where inspecting may keep and find facts, and the threads that read large selections. */
+export interface InspectionAids {
+  /** The account's result cache: facts an earlier inspection of the same bytes learned. */
+  factsDir?: string;
+  /** Engine threads for a selection to read of at least `threadsFrom` bytes. */
+  threads?: () => FileProcessor;
+  threadsFrom?: number;
+}
+
+/** Below this many bytes to read, starting threads costs more than they save. */
+const THREADS_FROM_BYTES = 16 * 1024 * 1024;
+
 /**
  * Validates the archive (the engine's checks: traversal, links, bombs, entry count...) and
  * measures the selection: every selected path must exist, and the lines of the eligible
- * selected files are counted by reading them, a few at a time (the one read of them before the
- * job: their digests let it skip files already processed). With `factsDir` (the account's result
- * cache), what an earlier inspection of the same bytes learned is reused and what this one learns
- * is kept.
+ * selected files are counted by reading them (the one read of them before the job: their
+ * digests let it skip files already processed), on the engine's threads when there is much to
+ * read. What an earlier inspection of the same bytes learned is reused and what this one learns
+ * is kept (see ArchiveFacts).
  */
 export async function inspectArchive(
   file: string,
   selected: readonly string[],
   options: BundleOptions,
-  factsDir?: string,
+  { factsDir, threads, threadsFrom = THREADS_FROM_BYTES }: InspectionAids = {},
 ): Promise<ArchiveSelection> {
   const tree = await openZipSource(file).catch(archiveError);
   try {
@@ -66,24 +78,23 @@ export async function inspectArchive(
     }
     const { selected: eligible } = await selectFiles(tree, resolveOptions(options));
     const facts = factsDir === undefined ? undefined : await openArchiveFacts(file, factsDir);
+    const unknown = eligible.filter((entry) => !facts?.known.has(entry.path));
+    const toRead = unknown.reduce((sum, entry) => sum + entry.size, 0);
+    const reader = threads && toRead >= threadsFrom ? threads() : createInlineProcessor();
+    const measures = await reader.measure(unknown);
     const learned = new Map<string, EntryFacts>();
+    unknown.forEach((entry, index) => {
+      const measure = measures[index]!;
+      if (!measure.ok) throw new AppError(422, 'INVALID_ARCHIVE', measure.reason);
+      learned.set(entry.path, { digest: measure.digest, lines: measure.lines });
+    });
     let lines = 0;
-    let next = 0;
     const digests = new Map<string, string>();
-    const lane = async () => {
-      while (next < eligible.length) {
-        const entry = eligible[next++]!;
-        let known = facts?.known.get(entry.path);
-        if (known === undefined) {
-          const bytes = await entry.read().catch(archiveError);
-          known = { digest: contentDigest(bytes), lines: countLinesInBytes(bytes) };
-          learned.set(entry.path, known);
-        }
-        lines += known.lines;
-        digests.set(entry.path, known.digest);
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, lane));
+    for (const entry of eligible) {
+      const known = learned.get(entry.path) ?? facts!.known.get(entry.path)!;
+      lines += known.lines;
+      digests.set(entry.path, known.digest);
+    }
     facts?.save(learned);
     return { files: eligible.length, lines, digests, read: learned.size };
   } finally {

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { BackgroundTasks } from './background-tasks.js';
+import type { EngineThreads } from './engine-threads.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import type { PasswordHasher } from './password-hasher.js';
 
@@ -25,6 +26,8 @@ export interface ServiceContext {
   logger: FastifyBaseLogger;
   /** Work finished after the response (mail whose timing would reveal an account). */
   background: BackgroundTasks;
+  /** The engine's worker threads, shared by job creation and the job worker. */
+  engineThreads: EngineThreads;
   now: () => Date;
 }
 

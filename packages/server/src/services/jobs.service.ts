@@ -135,7 +135,10 @@ export async function createJobFromArchive(
         local.path,
         input.selected,
         engineOptions(options, input.selected),
-        accountCacheDir(ctx.config.cache.dir, user.id),
+        {
+          factsDir: accountCacheDir(ctx.config.cache.dir, user.id),
+          threads: ctx.engineThreads.get,
+        },
       );
     } finally {
       await local.release();
