@@ -1,4 +1,14 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +63,32 @@ describe('the result cache', () => {
     expect(otherOptions.cachedFiles).toBe(0);
     const off = await packWith(cache, join(dir, 'a4'), '--remove-comments', '--no-cache');
     expect(off.cachedFiles).toBe(0);
+  });
+
+  it('finds a copy of a file in another folder by its name and bytes', async () => {
+    const cache = join(dir, 'cache-copies');
+    const copies = join(dir, 'copies');
+    await cp(project, copies, { recursive: true });
+    const result = async (out: string) => {
+      const run = await runCli(
+        ['pack', copies, '-o', join(dir, out), '--json', '--remove-comments'],
+        {
+          env: { CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
+        },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { cachedFiles: number; files: number };
+    };
+    const first = await result('copies-1');
+    expect(first).toMatchObject({ files: 30, cachedFiles: 0 });
+    // The same files again in a new folder: their results are the first copies'.
+    await cp(join(copies, 'src'), join(copies, 'vendor', 'src'), { recursive: true });
+    const second = await result('copies-2');
+    expect(second).toMatchObject({ files: 60, cachedFiles: 60 });
+    const text = await bytesOf(join(dir, 'copies-2'));
+    expect(text).toContain('vendor/src/m7.ts');
+    expect(text).toMatch(/(?<!vendor\/)src\/m7\.ts/);
+    expect(text).not.toContain('// module 7');
   });
 
   it('stays correct with several runs at once on one cache', async () => {
