@@ -121,8 +121,8 @@ const lineCuts = new WeakMap<ProcessedFile, Map<number, number>>();
  * `cost.fitText` over content[start, end), the rest of a line, remembering the last answer per
  * file: a line longer than a window is asked about several times at the same cut (does the rest
  * fit beside the previous window? in a new one, with a larger budget? then where to cut), and
- * each ask would tokenize up to a whole budget. A larger budget goes on from the last answer,
- * and a marked line from its last mark within the budget.
+ * each ask would tokenize up to a whole budget. A marked line goes on from its last mark within
+ * the budget.
  */
 function fitRestOfLine(
   cost: ChunkCostModel,
@@ -136,13 +136,11 @@ function fitRestOfLine(
   const sameText = last !== undefined && last.start === start && last.end === end;
   if (sameText && last.budget === budget) return last.fitted;
   const before = tokensBeforeCut(cost, file, start, end);
-  let after = sameText && last.budget < budget ? last.fitted : undefined;
-  if (before !== undefined && file.lineMarks) {
-    const mark = lastMarkWithin(file.lineMarks, start, end, before + budget);
-    if (mark && mark.tokens - before > (after?.tokens ?? -1)) {
-      after = { length: mark.offset - start, tokens: mark.tokens - before };
-    }
-  }
+  const mark =
+    before !== undefined && file.lineMarks
+      ? lastMarkWithin(file.lineMarks, start, end, before + budget)
+      : undefined;
+  const after = mark && { length: mark.offset - start, tokens: mark.tokens - before! };
   const fitted = cost.fitText(file.content.slice(start, end), budget, after);
   lastFits.set(file, { start, end, budget, fitted });
   if (before !== undefined && fitted.length > 0 && start + fitted.length < end) {
