@@ -88,10 +88,13 @@ function countByScan(bytes: string, ranks: RankTable): number {
       }
     }
     if (at < 0) break;
-    // Join parts at and at + 1 by dropping boundary at + 1.
-    bounds.copyWithin(at + 1, at + 2, parts + 1);
-    partRank.copyWithin(at + 1, at + 2, parts);
-    pairRank.copyWithin(at + 1, at + 2, parts);
+    // Join parts at and at + 1 by dropping boundary at + 1. Plain loops: the pieces are short,
+    // and a copyWithin call costs more than moving a few numbers.
+    for (let k = at + 1; k < parts; k++) {
+      bounds[k] = bounds[k + 1]!;
+      partRank[k] = partRank[k + 1]!;
+      pairRank[k] = pairRank[k + 1]!;
+    }
     parts--;
     partRank[at] = best;
     pairRank[at] =

@@ -122,6 +122,80 @@ describe.each(ENCODINGS)('BpeTokenCounter %s', (encoding) => {
     expect(tiny.count(text)).toBe(expected(text));
   });
 
+  describe('countUtf8', () => {
+    const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
+    /** What the counter must give for bytes: the count of the text TextDecoder makes of them. */
+    const viaText = (bytes: Uint8Array) => counter.count(decoder.decode(bytes));
+    const BOM = [0xef, 0xbb, 0xbf];
+
+    it.each(Object.entries(REAL_FILES))('counts a real file (%s) from its bytes', (_, text) => {
+      expect(counter.countUtf8(encoder.encode(text))).toBe(expected(text));
+    });
+
+    it('counts random text from its UTF-8 bytes, with or without a byte order mark', () => {
+      fc.assert(
+        fc.property(anyString, fc.boolean(), (text, bom) => {
+          const bytes = encoder.encode(text);
+          const input = bom ? new Uint8Array([...BOM, ...bytes]) : bytes;
+          return counter.countUtf8(input) === viaText(input);
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it('counts invalid UTF-8 as TextDecoder decodes it (U+FFFD), a later U+FEFF kept', () => {
+      // Mostly ASCII code with stray bytes of every kind: lone continuations, cut sequences,
+      // overlong forms, surrogates, a BOM in the middle.
+      const stray = fc.constantFrom(
+        [0x80],
+        [0xbf],
+        [0xc3],
+        [0xe2, 0x82],
+        [0xf0, 0x9f, 0x98],
+        [0xc0, 0xaf],
+        [0xed, 0xa0, 0x80],
+        [0xff],
+        [...BOM],
+        [0xc3, 0xa9],
+      );
+      const ascii = fc.constantFrom(..."ab Ab's x1 {\n  return y;\n}\n\t// z, ".split(','));
+      const bytes = fc
+        .array(
+          fc.oneof(
+            ascii.map((t) => [...encoder.encode(t)]),
+            stray,
+          ),
+          { maxLength: 40 },
+        )
+        .map((parts) => new Uint8Array(parts.flat()));
+      fc.assert(
+        fc.property(bytes, (input) => counter.countUtf8(input) === viaText(input)),
+        { numRuns: 600 },
+      );
+      fc.assert(
+        fc.property(fc.uint8Array({ maxLength: 80 }), (input) => {
+          return counter.countUtf8(input) === viaText(input);
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it.each(["café it's", "é don't", "naïveI'm fine", 'Ünïcödé wörds in ASCII words', '中文 text'])(
+      'counts %j from its bytes: a word after non-ASCII text keeps its contraction',
+      (text) => {
+        expect(counter.countUtf8(encoder.encode(text))).toBe(expected(text));
+      },
+    );
+
+    it('stays exact while its piece cache is repeatedly dropped', () => {
+      const tiny = new BpeTokenCounter(encoding, { cacheLimit: 4 });
+      const bytes = encoder.encode(REAL_FILES['JSON (German)']!);
+      expect(tiny.countUtf8(bytes)).toBe(viaText(bytes));
+      expect(tiny.countUtf8(bytes)).toBe(viaText(bytes));
+    });
+  });
+
   it('gives line prefix sums that end at count, never decrease and have one entry per line', () => {
     fc.assert(
       fc.property(anyString, (text) => {

@@ -1,7 +1,14 @@
 import { scanCl100k, scannedHash, scanO200k, scanQwen, scanTekken } from './ascii-scan.js';
+import {
+  scanCl100kBytes,
+  scannedBytesHash,
+  scanO200kBytes,
+  scanTekkenBytes,
+} from './ascii-scan-bytes.js';
 import { countBpeTokens } from './bpe-merge.js';
 import { toByteString } from './byte-string.js';
 import { scanDeepseek } from './deepseek-split.js';
+import { asciiString, bomLength, decodeUtf8, nextWordEnd } from './utf8-bytes.js';
 import { hashRange, PieceTable } from './piece-table.js';
 import { getRankTable, type RankTable } from './rank-table.js';
 import { RecentPieces } from './recent-pieces.js';
@@ -60,6 +67,53 @@ export class BpeTokenCounter implements TokenCounter {
     const n = text.length;
     let total = 0;
     for (let at = 0; at < n; at = this.pieceEnd) total += this.countPieceAt(text, at);
+    return total;
+  }
+
+  /**
+   * count() of the text `bytes` hold in UTF-8, as TextDecoder decodes it (a leading BOM dropped,
+   * an invalid sequence as U+FFFD), without decoding it: ASCII pre-tokens are scanned and looked
+   * up as bytes. Where a pre-token involves a non-ASCII char, the text from there to the next end
+   * of an ASCII word (a pre-token boundary whatever precedes it: see nextWordEnd) is decoded and
+   * counted as a string.
+   */
+  countUtf8(bytes: Uint8Array): number {
+    // Qwen's normalization and DeepSeek's split have no byte scanner.
+    if (this.scanner === 2 || this.scanner === 4) {
+      return this.count(decodeUtf8(bytes.subarray(bomLength(bytes))));
+    }
+    const n = bytes.length;
+    let total = 0;
+    let at = bomLength(bytes);
+    while (at < n) {
+      let end: number;
+      switch (this.scanner) {
+        case 0:
+          end = scanO200kBytes(bytes, at);
+          break;
+        case 1:
+          end = scanCl100kBytes(bytes, at);
+          break;
+        default:
+          end = scanTekkenBytes(bytes, at);
+      }
+      if (end < 0) {
+        const stop = nextWordEnd(bytes, at);
+        total += this.count(decodeUtf8(bytes.subarray(at, stop)));
+        at = stop;
+        continue;
+      }
+      const hash = scannedBytesHash();
+      let tokens = this.recent.getBytes(bytes, at, end, hash);
+      if (tokens < 0) {
+        tokens = this.isOneTokenBytes(bytes, at, end, hash)
+          ? 1
+          : this.countUncommonBytes(bytes, at, end, hash);
+        this.recent.setBytes(bytes, at, end, hash, tokens);
+      }
+      total += tokens;
+      at = end;
+    }
     return total;
   }
 
@@ -192,6 +246,31 @@ export class BpeTokenCounter implements TokenCounter {
       ranks.wholeChecked[rank] = known;
     }
     return known === 1;
+  }
+
+  private isOneTokenBytes(bytes: Uint8Array, from: number, to: number, hash: number): boolean {
+    const ranks = this.ranks;
+    const rank = ranks.byBytes.getBytes(bytes, from, to, hash);
+    if (rank < 0) return false;
+    if (ranks.wholeIsOneToken) return true;
+    let known = ranks.wholeChecked[rank]!;
+    if (known === 0) {
+      known = countBpeTokens(asciiString(bytes, from, to), ranks) === 1 ? 1 : 2;
+      ranks.wholeChecked[rank] = known;
+    }
+    return known === 1;
+  }
+
+  /** countUncommon() of ASCII bytes[from, to). */
+  private countUncommonBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const known = this.cache.getBytes(bytes, from, to, hash);
+    if (known >= 0) return known;
+    const piece = asciiString(bytes, from, to);
+    const tokens = countBpeTokens(piece, this.ranks);
+    if (to - from > CACHE_MAX_PIECE) return tokens;
+    if (this.cache.size >= this.cacheLimit) this.cache.clear();
+    this.cache.set(piece, hash, tokens);
+    return tokens;
   }
 
   private countUncommon(

@@ -87,6 +87,23 @@ describe.each(TOKENIZERS)('%s counts equal its reference tokenizer', (name) => {
     );
   });
 
+  it('counts from UTF-8 bytes as from the text (every tokenizer but Gemma 3 can)', () => {
+    const countUtf8 = counter.countUtf8?.bind(counter);
+    expect(countUtf8 !== undefined).toBe(name !== 'gemma3');
+    if (countUtf8 === undefined) return;
+    const encoder = new TextEncoder();
+    // The text the bytes stand for, as TextDecoder reads them: a leading U+FEFF is a BOM.
+    const decoder = new TextDecoder();
+    const agrees = (text: string) => {
+      const bytes = encoder.encode(text);
+      return countUtf8(bytes) === reference(decoder.decode(bytes));
+    };
+    for (const text of [...HARD_CASES, ...EXTRA_CASES]) {
+      expect(agrees(text), JSON.stringify(text)).toBe(true);
+    }
+    fc.assert(fc.property(mixedString, agrees), { numRuns: 300 });
+  });
+
   it('cuts a prefix that fits', () => {
     const text = 'const answer = computeTheAnswer(42, "forty-two");\n'.repeat(20);
     const { length, tokens } = counter.fitPrefix(text, 50);

@@ -85,6 +85,26 @@ export class PieceTable {
     }
   }
 
+  /** get() for the byte string of bytes[from, to) (one char per byte), hashed by hashBytes. */
+  getBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const slots = this.slots;
+    const chars = this.chars;
+    const length = to - from;
+    let slot = hash & this.mask;
+    for (;;) {
+      const at = slot * SLOT_INTS;
+      const value = slots[at + 1]!;
+      if (value === EMPTY) return -1;
+      if (slots[at] === hash && slots[at + 3] === length) {
+        const start = slots[at + 2]!;
+        let i = 0;
+        while (i < length && chars[start + i] === bytes[from + i]) i++;
+        if (i === length) return value;
+      }
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
   /** Stores `key` (not already present) with `hash = hashRange(key, 0, key.length)`. */
   set(key: string, hash: number, value: number): void {
     if ((this.size + 1) * 2 > this.slots.length / SLOT_INTS) this.grow();
@@ -152,6 +172,13 @@ export const HASH_PRIME = 0x01000193;
 export function hashRange(text: string, from: number, to: number): number {
   let hash = HASH_SEED;
   for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
+  return finishHash(hash);
+}
+
+/** hashRange of the byte string of bytes[from, to): the same hash for the same key. */
+export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let hash = HASH_SEED;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes[i]!, HASH_PRIME);
   return finishHash(hash);
 }
 

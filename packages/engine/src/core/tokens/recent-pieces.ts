@@ -29,6 +29,34 @@ export class RecentPieces {
     return info & 0xffff;
   }
 
+  /** get() for bytes[from, to) of ASCII text (a byte per char). */
+  getBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const length = to - from;
+    if (length > MAX_LENGTH) return -1;
+    const slot = hash & (SLOTS - 1);
+    if (this.meta[slot * 2] !== hash) return -1;
+    const info = this.meta[slot * 2 + 1]!;
+    if (info >>> 16 !== length) return -1;
+    const chars = this.chars;
+    const base = slot << 4;
+    for (let i = 0; i < length; i++) {
+      if (chars[base + i] !== bytes[from + i]) return -1;
+    }
+    return info & 0xffff;
+  }
+
+  /** set() for bytes[from, to) of ASCII text. */
+  setBytes(bytes: Uint8Array, from: number, to: number, hash: number, tokens: number): void {
+    const length = to - from;
+    if (length > MAX_LENGTH || tokens > 0xffff) return;
+    const slot = hash & (SLOTS - 1);
+    this.meta[slot * 2] = hash;
+    this.meta[slot * 2 + 1] = (length << 16) | tokens;
+    const chars = this.chars;
+    const base = slot << 4;
+    for (let i = 0; i < length; i++) chars[base + i] = bytes[from + i]!;
+  }
+
   set(text: string, from: number, to: number, hash: number, tokens: number): void {
     const length = to - from;
     if (length > MAX_LENGTH || tokens > 0xffff) return;

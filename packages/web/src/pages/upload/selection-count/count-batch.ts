@@ -79,7 +79,10 @@ export function countBytes(
 ): { lines: number; tokens: number } {
   const lines = countLinesInBytes(bytes);
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { lines, tokens: 0 };
-  return { lines, tokens: counter.count(decoder.decode(bytes)) };
+  const tokens = counter.countUtf8
+    ? counter.countUtf8(bytes)
+    : counter.count(decoder.decode(bytes));
+  return { lines, tokens };
 }
 
 /**
