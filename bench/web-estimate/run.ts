@@ -14,9 +14,10 @@ import { WorkerProfiler } from './worker-profiler.js';
 // /demo page runs the same explorer, counting workers and summary bar as /upload, with no
 // account and nothing uploaded, so only the built web app needs serving.
 
-const USAGE = `npx tsx bench/web-estimate/run.ts [--mb 50] [--runs 3] [--profile] [--dist DIR]
+const USAGE = `npx tsx bench/web-estimate/run.ts [--mb 50] [--runs 3] [--settle-ms 0] [--profile] [--dist DIR]
 Builds bench/.corpora/web-estimate-<mb>mb.zip once (from node_modules), then per run opens /demo
-in a fresh Chromium page, chooses the archive and waits for the exact token figure. Rebuild the
+in a fresh Chromium page, chooses the archive (at once, or --settle-ms after the page showed, as
+a person picking a file would) and waits for the exact token figure. Rebuild the
 web app first (npm run build -w @repobundle/web) after changing it. --profile writes the page's
 main-thread CPU profile of each run to bench/.out/web-estimate/main-<run>.cpuprofile, and each
 counting worker's to worker-<run>-<k>.cpuprofile (open them in Chrome's DevTools); --dist
@@ -26,6 +27,7 @@ const { values } = parseArgs({
   options: {
     mb: { type: 'string', default: '50' },
     runs: { type: 'string', default: '3' },
+    'settle-ms': { type: 'string', default: '0' },
     profile: { type: 'boolean', default: false },
     dist: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -37,6 +39,7 @@ if (values.help) {
 }
 const targetMb = Number(values.mb);
 const runs = Number(values.runs);
+const settleMs = Number(values['settle-ms']);
 
 // Runs in the page: notes every long task (over 50 ms) and the worst lateness of a 20 ms timer.
 const MONITOR = `(() => {
@@ -91,6 +94,8 @@ async function main() {
       await page.goto(`${server.url}/demo`);
       await page.getByRole('heading', { name: 'Try RepoBundle' }).waitFor();
       await page.evaluate(MONITOR);
+      // A person takes seconds to pick a file; meanwhile the page's workers load their vocabulary.
+      if (settleMs > 0) await page.waitForTimeout(settleMs);
       const cdp = values.profile ? await context.newCDPSession(page) : null;
       const workers = values.profile ? await WorkerProfiler.start(browser) : null;
       if (cdp) {
