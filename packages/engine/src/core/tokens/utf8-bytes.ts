@@ -98,10 +98,14 @@ function isAsciiLetter(c: number): boolean {
 
 /** The string of ASCII bytes[from, to): a byte string, as the rank table keys pieces. */
 export function asciiString(bytes: Uint8Array, from: number, to: number): string {
-  if (to - from <= 4096) return String.fromCharCode.apply(null, bytes.subarray(from, to) as never);
+  if (to - from <= 4096) return charsOf(bytes, from, to);
+  // In slices: a huge argument list overflows the stack.
   let out = '';
-  for (let at = from; at < to; at += 4096) {
-    out += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(to, at + 4096)) as never);
-  }
+  for (let at = from; at < to; at += 4096) out += charsOf(bytes, at, Math.min(to, at + 4096));
   return out;
+}
+
+function charsOf(bytes: Uint8Array, from: number, to: number): string {
+  // fromCharCode takes any array-like.
+  return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
 }
