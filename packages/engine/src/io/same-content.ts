@@ -1,4 +1,5 @@
 import { baseName } from '../core/base-name.js';
+import { shareLineStarts } from '../core/chunk/line-index.js';
 import type { FileOutcome } from '../core/process-file.js';
 
 /**
@@ -29,6 +30,8 @@ export class SameContentResults {
     // A failure may be the reading of that one entry (or a thread that ran out of memory): this
     // copy is tried on its own.
     if (!outcome.ok) return run();
-    return { ...outcome, file: { ...outcome.file, path } };
+    const file = { ...outcome.file, path };
+    shareLineStarts(file, outcome.file);
+    return { ...outcome, file };
   }
 }

@@ -22,19 +22,29 @@ export function computeLineStarts(text: string): Uint32Array {
   return starts;
 }
 
-const startsOfFiles = new WeakMap<{ readonly content: string }, Uint32Array>();
+type WithContent = { readonly content: string };
+
+const startsOfFiles = new WeakMap<WithContent, Uint32Array>();
+/** A copy of a file (the same content under another path) and the file it copies. */
+const copied = new WeakMap<WithContent, WithContent>();
 
 /**
- * The line starts of a processed file's content, computed once per file: chunking, the chunk
- * counts and the analytics all ask for them.
+ * The line starts of a processed file's content, computed once per content: chunking, the chunk
+ * counts and the analytics all ask for them, and copies share the original's.
  */
-export function lineStartsOf(file: { readonly content: string }): Uint32Array {
-  let starts = startsOfFiles.get(file);
+export function lineStartsOf(file: WithContent): Uint32Array {
+  const owner = copied.get(file) ?? file;
+  let starts = startsOfFiles.get(owner);
   if (!starts) {
-    starts = computeLineStarts(file.content);
-    startsOfFiles.set(file, starts);
+    starts = computeLineStarts(owner.content);
+    startsOfFiles.set(owner, starts);
   }
   return starts;
+}
+
+/** Records that `copy` holds `original`'s content, so that its line starts are computed once. */
+export function shareLineStarts(copy: WithContent, original: WithContent): void {
+  if (copy.content === original.content) copied.set(copy, copied.get(original) ?? original);
 }
 
 /** 0-based line holding `offset` (an offset equal to the text length belongs to no line: `lines`). */
