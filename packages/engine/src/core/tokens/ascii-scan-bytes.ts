@@ -4,8 +4,8 @@
  * a test holds them equal: a load from a Uint8Array is a plain memory read, while charCodeAt
  * checks the string's representation on every call, and scanning is most of a count's time.
  * A byte of 0x80 or more is a non-ASCII char, so the scanners give up at the same places.
- * The class table is this module's own too: importing it from one module measured 7 to 9 %
- * slower in Node (a module binding is loaded where a local constant is folded in).
+ * The class table is this module's own too: the scanners' table imported from a shared module
+ * measured no faster and up to a few per cent slower in Node (alternating runs in one process).
  */
 import { finishHash, HASH_PRIME, HASH_SEED, hashBytes } from './piece-table.js';
 
