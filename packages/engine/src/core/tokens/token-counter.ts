@@ -13,14 +13,14 @@ export interface TokenCounter {
   readonly encoding: TokenizerName;
   count(text: string): number;
   /**
-   * Prefix sums of tokens by line: result[k] = tokens of the pre-tokens that start before line k;
-   * result.length = lines + 1 and the last element equals count(text).
-   */
-  /**
    * count() of the text UTF-8 `bytes` decode to as TextDecoder decodes them (a leading byte order
    * mark dropped, U+FFFD for an invalid sequence), where the counter can do it without decoding.
    */
   countUtf8?(bytes: Uint8Array): number;
+  /**
+   * Prefix sums of tokens by line: result[k] = tokens of the pre-tokens that start before line k;
+   * result.length = lines + 1 and the last element equals count(text).
+   */
   countLines(text: string): Uint32Array;
   /**
    * The longest prefix of `text` that ends between two pre-tokens and whose pre-tokens count at
