@@ -31,7 +31,16 @@ if (!chromiumPath) {
   console.warn(`\n[e2e] SKIPPED: ${message}\n`);
 }
 
+/**
+ * CHROMIUM_EXTRA_ARG adds one argument, for looking into the browser from a bench, e.g.
+ * `--js-flags=--trace-opt --trace-deopt` (its output shows with DEBUG=pw:browser).
+ */
 export function launchChromium(): Promise<Browser> {
   if (!chromiumPath) throw new Error('No Chromium found');
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
+  const extra = process.env['CHROMIUM_EXTRA_ARG'];
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: extra ? [...FLAGS, extra] : FLAGS,
+  });
 }
