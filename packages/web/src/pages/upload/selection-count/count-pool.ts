@@ -80,9 +80,9 @@ export class CountPool {
   /** Hands batches to every worker with room for one; call after a session's order changed. */
   dispatch(): void {
     if (this.broken) return;
-    this.workers.forEach((entry, lane) => {
+    for (const entry of this.workers) {
       while (entry.inFlight < BATCHES_PER_WORKER) {
-        const next = this.nextBatch(lane);
+        const next = this.nextBatch();
         if (!next) return;
         entry.inFlight++;
         const request: CountRequest = {
@@ -103,7 +103,7 @@ export class CountPool {
           batch.flags.buffer,
         ]);
       }
-    });
+    }
   }
 
   terminate(): void {
@@ -111,18 +111,15 @@ export class CountPool {
     for (const entry of this.workers) entry.worker.terminate();
   }
 
-  /**
-   * The sessions take turns: wanted files of any session first, then the rest; each worker from
-   * its own lane (see CountSession).
-   */
-  private nextBatch(lane: number): { job: CountJob; batch: CountBatch } | null {
+  /** The sessions take turns: wanted files of any session first, then the rest. */
+  private nextBatch(): { job: CountJob; batch: CountBatch } | null {
     const count = this.jobs.length;
     for (const wantedOnly of [true, false]) {
       for (let step = 0; step < count; step++) {
         const at = (this.turn + step) % count;
         const job = this.jobs[at]!;
         if (this.failureOf(job.session)) continue;
-        const batch = job.session.nextBatch({ wantedOnly, lane, lanes: this.workers.length });
+        const batch = job.session.nextBatch({ wantedOnly });
         if (batch) {
           this.turn = at + 1;
           return { job, batch };

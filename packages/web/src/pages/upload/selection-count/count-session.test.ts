@@ -101,38 +101,4 @@ describe('CountSession', () => {
     expect([...session.nextBatch()!.files]).toEqual([2, 3]);
     expect(session.remaining).toBe(2);
   });
-
-  it('gives each worker a lane of its own by bytes, then the rest, each file once', () => {
-    // 12 entries of 400 kB: two to a batch. The first two hold as many bytes as the other ten.
-    const entries = layout([2_000_000, 2_000_000, ...Array(10).fill(400_000)]);
-    const session = sessionOf(entries);
-    session.prioritize(entries.map((_, i) => i));
-    const next = (lane: number) => {
-      const batch = session.nextBatch({ lane, lanes: 2 });
-      return batch ? [...batch.files] : null;
-    };
-    expect(next(1)).toEqual([2, 3]);
-    expect(next(0)).toEqual([0]);
-    expect(next(0)).toEqual([1]);
-    expect(next(1)).toEqual([4, 5]);
-    // Lane 0's share is done: it goes on where files are still pending, in archive order.
-    expect(next(0)).toEqual([6, 7]);
-    expect(next(1)).toEqual([8, 9]);
-    expect(next(1)).toEqual([10, 11]);
-    // A batch never wraps round the archive's end: lane 1 is done, and so is everything else.
-    expect(next(1)).toBeNull();
-    expect(next(0)).toBeNull();
-    expect(session.remaining).toBe(12);
-  });
-
-  it('wraps a lane round the archive to files still pending before it', () => {
-    const entries = layout(Array(6).fill(400_000));
-    const session = sessionOf(entries);
-    session.prioritize([0, 1, 2, 3, 4, 5]);
-    expect([...session.nextBatch({ lane: 1, lanes: 2 })!.files]).toEqual([3, 4]);
-    expect([...session.nextBatch({ lane: 1, lanes: 2 })!.files]).toEqual([5]);
-    expect([...session.nextBatch({ lane: 1, lanes: 2 })!.files]).toEqual([0, 1]);
-    expect([...session.nextBatch({ lane: 0, lanes: 2 })!.files]).toEqual([2]);
-    expect(session.nextBatch({ lane: 0, lanes: 2 })).toBeNull();
-  });
 });

@@ -4,12 +4,8 @@ import type { BatchCounts, CountBatch } from './count-messages.js';
 
 // The figures of one archive for one tokenizer and the order its files are counted in. Files
 // wanted now (the selection) go first, the rest after them, so a later change of selection finds
-// them counted; each file is counted once per archive and tokenizer. Batches are runs of
-// neighbouring entries of about BATCH_BYTES, handed to whichever worker is free: the work balances
-// by bytes, not file count. Each worker takes its batches from a lane of its own, a share of the
-// archive by bytes, and moves on through the archive when its lane is done: files of one folder
-// repeat each other's words, so a worker that keeps to its part finds them in its caches instead
-// of both workers merging every new word once each.
+// them counted; each file is counted once per archive and tokenizer. Batches are runs of neighbouring entries of about
+// BATCH_BYTES, handed to whichever worker is free: the work balances by bytes, not file count.
 
 /** Compressed bytes per batch: a tenth of a second of counting, a few reads, one message. */
 export const BATCH_BYTES = 768 * 1024;
@@ -39,10 +35,8 @@ export class CountSession {
   private readonly order: CountTarget[];
   private readonly ends: Float64Array;
   private readonly wanted: Uint8Array;
-  /** Where each lane starts in `order`, for the number of lanes last asked for. */
-  private laneStarts: number[] = [0];
-  /** Per lane: where its next wanted and next other files are looked for (-1: none left). */
-  private cursors: { wanted: number; rest: number }[] = [{ wanted: 0, rest: 0 }];
+  private wantedCursor = 0;
+  private restCursor = 0;
   private pending: number;
   private inFlight = 0;
 
@@ -72,78 +66,40 @@ export class CountSession {
   prioritize(files: Iterable<number>): void {
     this.wanted.fill(0);
     for (const file of files) this.wanted[file] = 1;
-    this.resetCursors();
+    this.wantedCursor = 0;
+    this.restCursor = 0;
   }
 
   /**
    * The next batch to hand a worker, or null when every file is counted or being counted (or,
-   * with `wantedOnly`, every wanted file). `lane` (of `lanes`) says which share of the archive the
-   * worker asking keeps to.
+   * with `wantedOnly`, every wanted file).
    */
-  nextBatch({
-    wantedOnly = false,
-    lane = 0,
-    lanes = 1,
-  }: { wantedOnly?: boolean; lane?: number; lanes?: number } = {}): CountBatch | null {
+  nextBatch({ wantedOnly = false }: { wantedOnly?: boolean } = {}): CountBatch | null {
     if (this.pending === 0) return null;
-    if (lanes !== this.laneStarts.length) this.splitLanes(lanes);
-    const cursor = this.cursors[lane]!;
     const picked: number[] = [];
-    cursor.wanted = this.take(picked, true, cursor.wanted);
-    if (picked.length === 0 && !wantedOnly) cursor.rest = this.take(picked, false, cursor.rest);
+    let bytes = 0;
+    const take = (wantedOnly: boolean, cursor: number): number => {
+      let at = cursor;
+      for (; at < this.order.length; at++) {
+        const file = this.order[at]!.file;
+        if (this.state[file] !== PENDING || (wantedOnly && this.wanted[file] === 0)) {
+          // Never pending again: the cursor may pass it for good.
+          if (this.state[file] !== PENDING && at === cursor) cursor++;
+          continue;
+        }
+        if (picked.length > 0 && (bytes >= BATCH_BYTES || picked.length >= BATCH_FILES)) break;
+        picked.push(at);
+        bytes += this.order[at]!.entry.compressedSize;
+        this.state[file] = IN_FLIGHT;
+      }
+      return picked.length > 0 ? cursor : at;
+    };
+    this.wantedCursor = take(true, this.wantedCursor);
+    if (picked.length === 0 && !wantedOnly) this.restCursor = take(false, this.restCursor);
     if (picked.length === 0) return null;
     this.pending -= picked.length;
     this.inFlight += picked.length;
     return this.batchOf(picked);
-  }
-
-  /**
-   * Picks a batch into `picked`: pending files (wanted ones only, if so asked) from `cursor` on,
-   * round the end of the archive to its start, in one run of archive order. Returns where the
-   * next look starts: past the files here that are counted or being counted (never pending again
-   * unless requeued, which resets the cursors), or -1 when a whole round found nothing.
-   */
-  private take(picked: number[], wantedOnly: boolean, cursor: number): number {
-    if (cursor < 0) return cursor;
-    const n = this.order.length;
-    let next = cursor;
-    let passing = true;
-    let bytes = 0;
-    for (let step = 0; step < n; step++) {
-      const at = (cursor + step) % n;
-      const file = this.order[at]!.file;
-      const isPending = this.state[file] === PENDING;
-      if (!isPending || (wantedOnly && this.wanted[file] === 0)) {
-        if (passing && !isPending) next = (at + 1) % n;
-        else passing = false;
-        continue;
-      }
-      passing = false;
-      const full = bytes >= BATCH_BYTES || picked.length >= BATCH_FILES;
-      if (picked.length > 0 && (full || at < picked[picked.length - 1]!)) break;
-      picked.push(at);
-      bytes += this.order[at]!.entry.compressedSize;
-      this.state[file] = IN_FLIGHT;
-    }
-    return picked.length === 0 ? -1 : next;
-  }
-
-  /** Lanes of equal compressed bytes, each starting where the one before ends. */
-  private splitLanes(lanes: number): void {
-    const total = this.order.reduce((sum, target) => sum + target.entry.compressedSize, 0);
-    const starts = [0];
-    let bytes = 0;
-    this.order.forEach((target, at) => {
-      if (starts.length < lanes && bytes >= (total * starts.length) / lanes) starts.push(at);
-      bytes += target.entry.compressedSize;
-    });
-    while (starts.length < lanes) starts.push(0);
-    this.laneStarts = starts;
-    this.resetCursors();
-  }
-
-  private resetCursors(): void {
-    this.cursors = this.laneStarts.map((start) => ({ wanted: start, rest: start }));
   }
 
   /** Puts the files being counted back in the queue: their batches' answers will not come. */
@@ -153,7 +109,8 @@ export class CountSession {
     }
     this.pending += this.inFlight;
     this.inFlight = 0;
-    this.resetCursors();
+    this.wantedCursor = 0;
+    this.restCursor = 0;
   }
 
   /** Stores a batch's figures. */
