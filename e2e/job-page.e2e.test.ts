@@ -414,7 +414,7 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
     await context.close();
   });
 
-  it('screenshots every state of the job page, the dashboard and usage at both sizes', async () => {
+  it('runs a second, smaller job for the running and failed states', async () => {
     const { zip, selected } = repositoryZip();
     secondJobId = await createJob(zip, selected.slice(0, 6), 64_000);
     const deadline = Date.now() + 60_000;
@@ -422,6 +422,15 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
       if (Date.now() > deadline) throw new Error('second job did not finish');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+  });
+
+  /** Every state the job page can show; the running and failed ones rewrite the second job. */
+  function jobPageStates(): Array<{
+    name: string;
+    path: string;
+    patch?: Record<string, unknown>;
+    ready: (page: Page) => Promise<unknown>;
+  }> {
     const now = Date.now();
     const running = {
       status: 'processing',
@@ -442,64 +451,63 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
       statistics: null,
       progress: { stage: 'reading', percent: 5 },
     };
-    for (const viewport of VIEWPORTS) {
-      const size = { width: viewport.width, height: viewport.height };
-      const states: Array<{
-        name: string;
-        path: string;
-        patch?: Record<string, unknown>;
-        ready: (page: Page) => Promise<unknown>;
-      }> = [
-        {
-          name: 'running',
-          path: `/jobs/${secondJobId}`,
-          patch: running,
-          ready: (page) => page.getByText('62%').waitFor(),
-        },
-        {
-          name: 'running-preview',
-          path: `/jobs/${secondJobId}?tab=preview`,
-          patch: running,
-          ready: (page) => page.getByText('Processing Job...').waitFor(),
-        },
-        {
-          name: 'failed',
-          path: `/jobs/${secondJobId}`,
-          patch: failed,
-          ready: (page) => page.getByText('This job failed.').waitFor(),
-        },
-        {
-          name: 'failed-preview',
-          path: `/jobs/${secondJobId}?tab=preview`,
-          patch: failed,
-          ready: (page) => page.getByText('Preview Not Available').waitFor(),
-        },
-        {
-          name: 'overview',
-          path: `/jobs/${jobId}`,
-          ready: (page) =>
-            page.getByRole('heading', { name: 'Job Configuration', exact: true }).waitFor(),
-        },
-        {
-          name: 'preview',
-          path: `/jobs/${jobId}?tab=preview`,
-          ready: (page) => page.getByTestId('output-preview').locator('[data-line="0"]').waitFor(),
-        },
-        {
-          name: 'analytics',
-          path: `/jobs/${jobId}?tab=analytics`,
-          ready: (page) => page.getByRole('img', { name: /Tokens per chunk/ }).waitFor(),
-        },
-        {
-          name: 'loading-error',
-          path: '/jobs/00000000-0000-0000-0000-000000000000',
-          ready: (page) => page.getByText('Error Loading Job').waitFor(),
-        },
-      ];
-      // Every state in both themes: `job-<state>-<size>.png` and `job-<state>-dark-<size>.png`.
-      for (const dark of [false, true]) {
-        const theme = dark ? '-dark' : '';
-        for (const state of states) {
+    return [
+      {
+        name: 'running',
+        path: `/jobs/${secondJobId}`,
+        patch: running,
+        ready: (page) => page.getByText('62%').waitFor(),
+      },
+      {
+        name: 'running-preview',
+        path: `/jobs/${secondJobId}?tab=preview`,
+        patch: running,
+        ready: (page) => page.getByText('Processing Job...').waitFor(),
+      },
+      {
+        name: 'failed',
+        path: `/jobs/${secondJobId}`,
+        patch: failed,
+        ready: (page) => page.getByText('This job failed.').waitFor(),
+      },
+      {
+        name: 'failed-preview',
+        path: `/jobs/${secondJobId}?tab=preview`,
+        patch: failed,
+        ready: (page) => page.getByText('Preview Not Available').waitFor(),
+      },
+      {
+        name: 'overview',
+        path: `/jobs/${jobId}`,
+        ready: (page) =>
+          page.getByRole('heading', { name: 'Job Configuration', exact: true }).waitFor(),
+      },
+      {
+        name: 'preview',
+        path: `/jobs/${jobId}?tab=preview`,
+        ready: (page) => page.getByTestId('output-preview').locator('[data-line="0"]').waitFor(),
+      },
+      {
+        name: 'analytics',
+        path: `/jobs/${jobId}?tab=analytics`,
+        ready: (page) => page.getByRole('img', { name: /Tokens per chunk/ }).waitFor(),
+      },
+      {
+        name: 'loading-error',
+        path: '/jobs/00000000-0000-0000-0000-000000000000',
+        ready: (page) => page.getByText('Error Loading Job').waitFor(),
+      },
+    ];
+  }
+
+  // One test per size and theme, so each stays well inside the per-test time limit on a busy
+  // machine: `job-<state>-<size>.png` and `job-<state>-dark-<size>.png`.
+  for (const viewport of VIEWPORTS) {
+    const size = { width: viewport.width, height: viewport.height };
+    for (const dark of [false, true]) {
+      const theme = dark ? '-dark' : '';
+      it(`screenshots every state of the job page at ${viewport.name}${dark ? ' in the dark theme' : ''}`, async () => {
+        for (const state of jobPageStates()) {
           const { context, page } = await newPage(size, dark);
           if (state.patch) await rewriteJob(context, secondJobId, state.patch);
           await page.goto(server.url + state.path);
@@ -521,8 +529,10 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         await page.getByRole('dialog').getByLabel('Confirmation').fill('zzzzz');
         await shot(page, `delete-dialog${theme}`, viewport.name, false);
         await context.close();
-      }
+      });
+    }
 
+    it(`screenshots the dashboard and usage with jobs at ${viewport.name}`, async () => {
       const { context, page } = await newPage(size);
       await page.goto(`${server.url}/dashboard`);
       await page.getByText('shop.zip').filter({ visible: true }).first().waitFor();
@@ -543,8 +553,8 @@ describe.skipIf(!chromiumPath || !serverAvailable)('job page against the real se
         fullPage: true,
       });
       await context.close();
-    }
-  });
+    });
+  }
 
   it('screenshots a chunk open in the preview in the dark theme at both sizes', async () => {
     for (const viewport of VIEWPORTS) {
