@@ -30,6 +30,9 @@ export default tseslint.config(
       'bench/.corpora/**',
       'bench/.out/**',
       'packages/engine/test/fixtures/**',
+      // AssemblyScript: TypeScript's syntax with WebAssembly's types, compiled by its own tool.
+      'packages/engine/assembly/**',
+      'packages/engine/src/core/tokens/ascii-counter-wasm.ts',
       'e2e/screenshots/**',
     ],
   },

@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
 /** The CSP the API server sends (its security plugin): the built app must run under it. */
 export const STRICT_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -1,3 +1,4 @@
+import { AsciiCounter, STOP_END, STOP_NON_ASCII } from './ascii-counter.js';
 import { scanCl100k, scannedHash, scanO200k, scanQwen, scanTekken } from './ascii-scan.js';
 import {
   scanCl100kBytes,
@@ -49,10 +50,19 @@ export class BpeTokenCounter implements TokenCounter {
   private readonly cacheLimit: number;
   /** End of the piece the last countPieceAt() call counted. */
   private pieceEnd = 0;
+  /** countUtf8's WebAssembly counter: undefined until first used, null where there is none. */
+  private ascii: AsciiCounter | null | undefined;
 
+  /**
+   * `webAssembly: false` keeps countUtf8 in JavaScript (the tests compare the two); o200k_base
+   * is the encoding the WebAssembly counter covers.
+   */
   constructor(
     readonly encoding: BpeTokenizerName,
-    { cacheLimit = CACHE_LIMIT }: { cacheLimit?: number } = {},
+    {
+      cacheLimit = CACHE_LIMIT,
+      webAssembly = true,
+    }: { cacheLimit?: number; webAssembly?: boolean } = {},
   ) {
     this.ranks = getRankTable(encoding);
     this.pieceEndOf = createPieceEnd(encoding);
@@ -60,6 +70,7 @@ export class BpeTokenCounter implements TokenCounter {
     this.normalizes = encoding === 'qwen3';
     this.cacheLimit = cacheLimit;
     this.cache = new PieceTable(cacheLimit);
+    if (!webAssembly || this.scanner !== 0) this.ascii = null;
   }
 
   count(text: string): number {
@@ -82,6 +93,8 @@ export class BpeTokenCounter implements TokenCounter {
     if (this.scanner === 2 || this.scanner === 4) {
       return this.count(decodeUtf8(bytes.subarray(bomLength(bytes))));
     }
+    if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
+    if (this.ascii !== null) return this.countUtf8Ascii(bytes, this.ascii);
     const n = bytes.length;
     let total = 0;
     let at = bomLength(bytes);
@@ -113,6 +126,33 @@ export class BpeTokenCounter implements TokenCounter {
       }
       total += tokens;
       at = end;
+    }
+    return total;
+  }
+
+  /** countUtf8 with the ASCII pre-tokens counted by WebAssembly, the rest here. */
+  private countUtf8Ascii(text: Uint8Array, ascii: AsciiCounter): number {
+    const bytes = ascii.load(text);
+    const n = bytes.length;
+    let total = 0;
+    let at = bomLength(bytes);
+    while (at < n) {
+      total += ascii.count(n, at);
+      const reason = ascii.stoppedFor();
+      if (reason === STOP_END) break;
+      at = ascii.stoppedAt();
+      if (reason === STOP_NON_ASCII) {
+        const stop = nextWordEnd(bytes, at);
+        total += this.count(decodeUtf8(bytes.subarray(at, stop)));
+        at = stop;
+      } else {
+        const end = ascii.stoppedPieceEnd();
+        const hash = ascii.stoppedPieceHash();
+        const tokens = this.countUncommonBytes(bytes, at, end, hash);
+        ascii.remember(at, end, hash, tokens);
+        total += tokens;
+        at = end;
+      }
     }
     return total;
   }

@@ -9,14 +9,16 @@ const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
 /**
  * The Content-Security-Policy the web app runs under: only our own scripts and styles (the Vite
- * build emits files, no inline code), no plugins, no framing, plus Google's sign-in script,
+ * build emits files, no inline code) and WebAssembly, no plugins, no framing, plus Google's sign-in script,
  * button styles and popup frame when GOOGLE_CLIENT_ID is set.
  */
 export function contentSecurityPolicy(config: ResolvedConfig): Record<string, string[]> {
   const google = config.google.clientId ? [GOOGLE_GSI] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...google.map((g) => `${g}client`)],
+    // 'wasm-unsafe-eval' lets the token counter compile its WebAssembly module, and nothing else:
+    // eval and inline scripts stay forbidden.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...google.map((g) => `${g}client`)],
     'style-src': ["'self'", ...google.map((g) => `${g}style`)],
     'img-src': [
       "'self'",

@@ -93,7 +93,9 @@ describe('health, status, security and the web app', () => {
     const res = await get(t.app, '/healthz');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(csp).toContain(
+      "script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client",
+    );
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');

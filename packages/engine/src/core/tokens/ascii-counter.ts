@@ -1,0 +1,169 @@
+import { ASCII_COUNTER_WASM } from './ascii-counter-wasm.js';
+import type { RankTable } from './rank-table.js';
+
+/** What countAscii() stopped at (assembly/ascii-counter.ts). */
+export const STOP_END = 0;
+export const STOP_NON_ASCII = 1;
+export const STOP_LONG_PIECE = 2;
+
+interface AsciiCounterExports {
+  init(
+    classTable: number,
+    vocabularySlotsAt: number,
+    vocabularyCharsAt: number,
+    vocabularySlotCount: number,
+    pairsAt: number,
+    recentAt: number,
+    knownAt: number,
+    knownSlotCount: number,
+    knownBytesCapacity: number,
+    scratchAt: number,
+  ): void;
+  countAscii(base: number, n: number, at: number): number;
+  stoppedAt(): number;
+  stoppedFor(): number;
+  stoppedPieceEnd(): number;
+  stoppedPieceHash(): number;
+  remember(base: number, from: number, to: number, hash: number, tokens: number): void;
+}
+
+const PAGE = 65536;
+const RECENT_SLOTS = 1 << 14;
+const KNOWN_SLOTS = 1 << 17;
+const KNOWN_BYTES = 8 << 20;
+const MAX_MERGE = 96;
+
+// ascii-scan-bytes.ts's char classes, in the module's memory.
+const CLASSES = new Uint8Array(128).fill(6);
+for (let c = 65; c <= 90; c++) CLASSES[c] = 1;
+for (let c = 97; c <= 122; c++) CLASSES[c] = 2;
+for (let c = 48; c <= 57; c++) CLASSES[c] = 3;
+CLASSES[10] = 4;
+CLASSES[13] = 4;
+for (const c of [9, 11, 12, 32]) CLASSES[c] = 5;
+
+/** The part of the WebAssembly API used here: the engine compiles without the DOM's types. */
+interface WasmModule {
+  readonly kind?: 'module';
+}
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WebAssemblyApi {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: object) => { readonly exports: object };
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
+}
+const webAssembly = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+
+let compiled: WasmModule | null | undefined;
+
+/** The module, compiled once per thread; null where WebAssembly is not allowed. */
+function asciiCounterModule(): WasmModule | null {
+  if (compiled === undefined) {
+    try {
+      if (webAssembly === undefined) throw new Error('no WebAssembly');
+      const bytes = Uint8Array.from(atob(ASCII_COUNTER_WASM), (c) => c.charCodeAt(0));
+      compiled = new webAssembly.Module(bytes);
+    } catch {
+      // A page whose content security policy forbids WebAssembly counts in JavaScript instead.
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/**
+ * o200k_base's ASCII pre-tokens counted by WebAssembly: the vocabulary's piece table, the pair
+ * ranks and the caches live in the module's own memory, and the text is copied in. The module
+ * stops where a pre-token involves a non-ASCII char or an ASCII piece is too long to merge in it:
+ * the caller counts that part and carries on (see BpeTokenCounter.countUtf8).
+ */
+export class AsciiCounter {
+  private readonly memory: WasmMemory;
+  private readonly exports: AsciiCounterExports;
+  private readonly inputAt: number;
+  private bytes: Uint8Array;
+
+  /** A counter for the rank table, or null when the module cannot run here or fit the table. */
+  static create(ranks: RankTable): AsciiCounter | null {
+    if (!ranks.wholeIsOneToken || ranks.mergeLeft !== undefined) return null;
+    const module = asciiCounterModule();
+    return module && webAssembly ? new AsciiCounter(webAssembly, module, ranks) : null;
+  }
+
+  private constructor(api: WebAssemblyApi, module: WasmModule, ranks: RankTable) {
+    const table = ranks.byBytes.parts();
+    const align = (at: number) => (at + 63) & ~63;
+    const classesAt = 64;
+    const slotsAt = align(classesAt + CLASSES.length);
+    const charsAt = align(slotsAt + table.slots.byteLength);
+    const pairsAt = align(charsAt + table.charsUsed * 2);
+    const recentAt = align(pairsAt + ranks.pairs.byteLength);
+    const knownAt = align(recentAt + RECENT_SLOTS * (8 + 32));
+    const scratchAt = align(knownAt + KNOWN_SLOTS * 16 + KNOWN_BYTES);
+    this.inputAt = align(scratchAt + (MAX_MERGE + 1) * 8);
+    this.memory = new api.Memory({ initial: Math.ceil((this.inputAt + PAGE) / PAGE) });
+    const instance = new api.Instance(module, { env: { memory: this.memory } });
+    this.exports = instance.exports as unknown as AsciiCounterExports;
+    const buffer = this.memory.buffer;
+    new Uint8Array(buffer, classesAt, CLASSES.length).set(CLASSES);
+    new Int32Array(buffer, slotsAt, table.slots.length).set(table.slots);
+    new Uint16Array(buffer, charsAt, table.charsUsed).set(table.chars.subarray(0, table.charsUsed));
+    new Int32Array(buffer, pairsAt, ranks.pairs.length).set(ranks.pairs);
+    this.exports.init(
+      classesAt,
+      slotsAt,
+      charsAt,
+      table.slots.length / 4,
+      pairsAt,
+      recentAt,
+      knownAt,
+      KNOWN_SLOTS,
+      KNOWN_BYTES,
+      scratchAt,
+    );
+    this.bytes = new Uint8Array(buffer);
+  }
+
+  /** Copies the text in; the view it gives holds it until the next load(). */
+  load(text: Uint8Array): Uint8Array {
+    const end = this.inputAt + text.length;
+    if (end > this.memory.buffer.byteLength) {
+      this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / PAGE));
+      this.bytes = new Uint8Array(this.memory.buffer);
+    }
+    this.bytes.set(text, this.inputAt);
+    return this.bytes.subarray(this.inputAt, end);
+  }
+
+  /**
+   * Tokens of the loaded text from `at` until its end or the first pre-token left to the caller;
+   * where it stopped and why: stoppedAt(), stoppedFor(), and for a long piece its end and hash.
+   */
+  count(length: number, at: number): number {
+    return this.exports.countAscii(this.inputAt, length, at);
+  }
+
+  stoppedAt(): number {
+    return this.exports.stoppedAt();
+  }
+
+  stoppedFor(): number {
+    return this.exports.stoppedFor();
+  }
+
+  stoppedPieceEnd(): number {
+    return this.exports.stoppedPieceEnd();
+  }
+
+  stoppedPieceHash(): number {
+    return this.exports.stoppedPieceHash();
+  }
+
+  /** The long piece [from, to) of the loaded text has `tokens` tokens: cache it as counted. */
+  remember(from: number, to: number, hash: number, tokens: number): void {
+    this.exports.remember(this.inputAt, from, to, hash, tokens);
+  }
+}
