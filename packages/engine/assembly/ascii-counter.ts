@@ -83,10 +83,12 @@ export function init(
 }
 
 // Where the last countAscii() stopped, and why: the end of the text, a pre-token that a
-// non-ASCII char decides, or an ASCII piece too long to merge here.
+// non-ASCII char decides, an ASCII piece too long to merge here, or the first pre-token once the
+// tokens counted reach `markAt`.
 const STOP_END: i32 = 0;
 const STOP_NON_ASCII: i32 = 1;
 const STOP_LONG_PIECE: i32 = 2;
+const STOP_MARK: i32 = 3;
 let stopAt: i32 = 0;
 let stopReason: i32 = STOP_END;
 let stopPieceEnd: i32 = 0;
@@ -108,13 +110,38 @@ export function stoppedPieceHash(): i32 {
   return stopPieceHash;
 }
 
+// Lines closed so far by countAscii with a prefix array (see countAscii).
+let line: i32 = 0;
+
+export function linesClosed(): i32 {
+  return line;
+}
+
+export function setLinesClosed(lines: i32): void {
+  line = lines;
+}
+
 /**
- * Tokens of the text bytes[at, n) (bytes at `base`) until its end or a pre-token this module
- * leaves to the caller (see stoppedAt, stoppedFor).
+ * Tokens of the text bytes[at, n) (bytes at `base`) until its end, a pre-token this module
+ * leaves to the caller, or the first pre-token when `before` (the tokens the caller counted) plus
+ * this call's reach `markAt` (see stoppedAt, stoppedFor). With `prefix` (not 0), an u32 array of
+ * line prefix sums: each "\n" in a counted pre-token closes a line there, prefix[++line] being
+ * the tokens so far.
  */
-export function countAscii(base: usize, n: i32, at: i32): i32 {
+export function countAscii(
+  base: usize,
+  n: i32,
+  at: i32,
+  prefix: usize,
+  before: i32,
+  markAt: i32,
+): i32 {
   let total = 0;
   while (at < n) {
+    if (before + total >= markAt) {
+      stop(at, STOP_MARK);
+      return total;
+    }
     const end = scan(base, n, at);
     if (end < 0) {
       stop(at, STOP_NON_ASCII);
@@ -141,10 +168,17 @@ export function countAscii(base: usize, n: i32, at: i32): i32 {
       recentSet(base, at, end, hash, tokens);
     }
     total += tokens;
+    if (prefix != 0) closeLines(base, at, end, prefix, before + total);
     at = end;
   }
   stop(at, STOP_END);
   return total;
+}
+
+function closeLines(base: usize, from: i32, to: i32, prefix: usize, tokens: i32): void {
+  for (let i = from; i < to; i++) {
+    if (byteAt(base, i) == 10) store<i32>(prefix + ((<usize>++line) << 2), tokens);
+  }
 }
 
 /** The caller counted the long piece countAscii() stopped at: remember it as countAscii would. */

@@ -60,6 +60,50 @@ describe('the WebAssembly ASCII counter', () => {
     expect(tokens).toBeGreaterThan(3_000_000);
   });
 
+  it('gives the line sums, count and marks of every file of several packages as JavaScript does', () => {
+    const counter = new BpeTokenCounter('o200k_base');
+    const decoder = new TextDecoder();
+    let lines = 0;
+    for (const name of ['fast-check', 'zod', 'typescript/lib/ja', 'typescript/lib/zh-cn']) {
+      for (const file of packageFiles(name)) {
+        const text = decoder.decode(readFileSync(file));
+        const prefix = counter.countLines(text);
+        expect([...prefix], file).toEqual([...inJavaScript.countLines(text)]);
+        expect(counter.count(text), file).toBe(prefix.at(-1) ?? 0);
+        expect(counter.pieceMarks(text, 256), file).toEqual(inJavaScript.pieceMarks(text, 256));
+        lines += prefix.length;
+      }
+    }
+    expect(lines).toBeGreaterThan(100_000);
+  });
+
+  it('gives the line sums, count and marks of strings of every kind as JavaScript does', () => {
+    const counter = new BpeTokenCounter('o200k_base');
+    const unit = fc.constantFrom(
+      ...['a', 'Word', "'s", "don't", '42', '12345', ' ', '  ', '\t', '\n', '\r\n', '\n\n'],
+      ...['é', 'ſ', '中文', '😀', '\u00a0', '\u2028', '\ufeff', '\ud800', '\udfff', '{', '});'],
+      ...['x'.repeat(120), ' '.repeat(40), '-'.repeat(300), 'ab'.repeat(70) + '\n'],
+    );
+    const text = fc.array(unit, { maxLength: 60 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ unit: 'binary', maxLength: 80 })), (input) => {
+        const prefix = counter.countLines(input);
+        expect([...prefix]).toEqual([...inJavaScript.countLines(input)]);
+        expect(prefix.at(-1) ?? 0).toBe(expected(input));
+        expect(counter.count(input)).toBe(expected(input));
+        for (const every of [1, 7, 64]) {
+          expect(counter.pieceMarks(input, every)).toEqual(inJavaScript.pieceMarks(input, every));
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    for (const input of ['', '\n', 'a', 'a\n', '\ufeffconst x = 1;\n', 'x\ud800\n\ny']) {
+      expect([...counter.countLines(input)], JSON.stringify(input)).toEqual([
+        ...inJavaScript.countLines(input),
+      ]);
+    }
+  });
+
   it('counts long pieces (merged here up to 96 bytes, by JavaScript above) like tiktoken', () => {
     const counter = new BpeTokenCounter('o200k_base');
     const long = fc

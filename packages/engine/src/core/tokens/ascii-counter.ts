@@ -5,6 +5,9 @@ import type { RankTable } from './rank-table.js';
 export const STOP_END = 0;
 export const STOP_NON_ASCII = 1;
 export const STOP_LONG_PIECE = 2;
+export const STOP_MARK = 3;
+/** A markAt that is never reached (the largest the module takes). */
+export const NO_MARK = 0x7fffffff;
 
 interface AsciiCounterExports {
   init(
@@ -19,7 +22,16 @@ interface AsciiCounterExports {
     knownBytesCapacity: number,
     scratchAt: number,
   ): void;
-  countAscii(base: number, n: number, at: number): number;
+  countAscii(
+    base: number,
+    n: number,
+    at: number,
+    prefix: number,
+    before: number,
+    markAt: number,
+  ): number;
+  linesClosed(): number;
+  setLinesClosed(lines: number): void;
   stoppedAt(): number;
   stoppedFor(): number;
   stoppedPieceEnd(): number;
@@ -57,6 +69,8 @@ interface WebAssemblyApi {
 }
 const webAssembly = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
 
+const encoder = new TextEncoder();
+
 let compiled: WasmModule | null | undefined;
 
 /** The module, compiled once per thread; null where WebAssembly is not allowed. */
@@ -87,6 +101,8 @@ export class AsciiCounter {
   private readonly exports: AsciiCounterExports;
   private readonly inputAt: number;
   private bytes: Uint8Array;
+  /** Where loadText() put the line prefix sums. */
+  private prefixAt = 0;
 
   /** A counter for the rank table, or null when the module cannot run here or fit the table. */
   static create(ranks: RankTable): AsciiCounter | null {
@@ -129,15 +145,30 @@ export class AsciiCounter {
     this.bytes = new Uint8Array(buffer);
   }
 
-  /** Copies the text in; the view it gives holds it until the next load(). */
+  /** Copies the text in; the view it gives holds it until the next load. */
   load(text: Uint8Array): Uint8Array {
-    const end = this.inputAt + text.length;
-    if (end > this.memory.buffer.byteLength) {
-      this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / PAGE));
-      this.bytes = new Uint8Array(this.memory.buffer);
-    }
+    this.reserve(this.inputAt + text.length);
     this.bytes.set(text, this.inputAt);
-    return this.bytes.subarray(this.inputAt, end);
+    return this.bytes.subarray(this.inputAt, this.inputAt + text.length);
+  }
+
+  /**
+   * Copies a string in as UTF-8 (a lone surrogate as U+FFFD, which the counter counts it as),
+   * with room after it for the prefix sums of `lines` lines; the views hold them until the next
+   * load.
+   */
+  loadText(text: string, lines: number): { bytes: Uint8Array; prefix: Uint32Array } {
+    const room = text.length * 3;
+    this.prefixAt = (this.inputAt + room + 3) & ~3;
+    this.reserve(this.prefixAt + (lines + 1) * 4);
+    const { written } = encoder.encodeInto(
+      text,
+      this.bytes.subarray(this.inputAt, this.inputAt + room),
+    );
+    return {
+      bytes: this.bytes.subarray(this.inputAt, this.inputAt + written),
+      prefix: new Uint32Array(this.memory.buffer, this.prefixAt, lines + 1),
+    };
   }
 
   /**
@@ -145,7 +176,26 @@ export class AsciiCounter {
    * where it stopped and why: stoppedAt(), stoppedFor(), and for a long piece its end and hash.
    */
   count(length: number, at: number): number {
-    return this.exports.countAscii(this.inputAt, length, at);
+    return this.exports.countAscii(this.inputAt, length, at, 0, 0, NO_MARK);
+  }
+
+  /**
+   * count() of text loaded by loadText(), the caller having counted `before` tokens: with `lines`,
+   * also closing a line in its prefix sums at each "\n" of the pre-tokens it counts (after the
+   * linesClosed() the caller closed); with `markAt`, stopping (STOP_MARK) at the first pre-token
+   * once `before` plus the tokens it counted reach it.
+   */
+  countText(length: number, at: number, before: number, lines: boolean, markAt = NO_MARK): number {
+    const prefix = lines ? this.prefixAt : 0;
+    return this.exports.countAscii(this.inputAt, length, at, prefix, before, markAt);
+  }
+
+  linesClosed(): number {
+    return this.exports.linesClosed();
+  }
+
+  setLinesClosed(lines: number): void {
+    this.exports.setLinesClosed(lines);
   }
 
   stoppedAt(): number {
@@ -162,6 +212,13 @@ export class AsciiCounter {
 
   stoppedPieceHash(): number {
     return this.exports.stoppedPieceHash();
+  }
+
+  /** Grows the memory to hold `end` bytes: views made before are then stale. */
+  private reserve(end: number): void {
+    if (end <= this.memory.buffer.byteLength) return;
+    this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / PAGE));
+    this.bytes = new Uint8Array(this.memory.buffer);
   }
 
   /** The long piece [from, to) of the loaded text has `tokens` tokens: cache it as counted. */

@@ -1,4 +1,4 @@
-import { AsciiCounter, STOP_END, STOP_NON_ASCII } from './ascii-counter.js';
+import { AsciiCounter, NO_MARK, STOP_END, STOP_MARK, STOP_NON_ASCII } from './ascii-counter.js';
 import { scanCl100k, scannedHash, scanO200k, scanQwen, scanTekken } from './ascii-scan.js';
 import {
   scanCl100kBytes,
@@ -9,7 +9,7 @@ import {
 import { countBpeTokens } from './bpe-merge.js';
 import { toByteString } from './byte-string.js';
 import { scanDeepseek } from './deepseek-split.js';
-import { asciiString, bomLength, decodeUtf8, nextWordEnd } from './utf8-bytes.js';
+import { asciiString, bomLength, decodeUtf8, nextWordEnd, utf16Length } from './utf8-bytes.js';
 import { hashRange, PieceTable } from './piece-table.js';
 import { getRankTable, type RankTable } from './rank-table.js';
 import { RecentPieces } from './recent-pieces.js';
@@ -21,6 +21,9 @@ import type { BpeTokenizerName } from './vocabulary-sources.js';
 const CACHE_LIMIT = 1 << 16;
 /** Longer pieces (blobs, long runs) rarely repeat and would make the cache's memory unbounded. */
 const CACHE_MAX_PIECE = 256;
+const NO_LINES = new Uint32Array(0);
+/** From this length count() copies the text into the WebAssembly counter: shorter is faster here. */
+const ASCII_COUNTER_FROM = 256;
 
 // Which ASCII scanner: a small switch keeps each scanner called directly (inlinable).
 const SCANNER: Record<BpeTokenizerName, number> = {
@@ -75,6 +78,15 @@ export class BpeTokenCounter implements TokenCounter {
 
   count(text: string): number {
     if (this.normalizes) text = text.normalize('NFC');
+    if (text.length >= ASCII_COUNTER_FROM) {
+      if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
+      if (this.ascii !== null) return this.countWithAscii(text, this.ascii, null).total;
+    }
+    return this.countPieces(text);
+  }
+
+  /** count() in JavaScript, pre-token by pre-token. */
+  private countPieces(text: string): number {
     const n = text.length;
     let total = 0;
     for (let at = 0; at < n; at = this.pieceEnd) total += this.countPieceAt(text, at);
@@ -112,7 +124,7 @@ export class BpeTokenCounter implements TokenCounter {
       }
       if (end < 0) {
         const stop = nextWordEnd(bytes, at);
-        total += this.count(decodeUtf8(bytes.subarray(at, stop)));
+        total += this.countPieces(decodeUtf8(bytes.subarray(at, stop)));
         at = stop;
         continue;
       }
@@ -143,7 +155,7 @@ export class BpeTokenCounter implements TokenCounter {
       at = ascii.stoppedAt();
       if (reason === STOP_NON_ASCII) {
         const stop = nextWordEnd(bytes, at);
-        total += this.count(decodeUtf8(bytes.subarray(at, stop)));
+        total += this.countPieces(decodeUtf8(bytes.subarray(at, stop)));
         at = stop;
       } else {
         const end = ascii.stoppedPieceEnd();
@@ -161,6 +173,8 @@ export class BpeTokenCounter implements TokenCounter {
     // NFC never composes across a line break, so lines keep their number and order.
     if (this.normalizes) text = text.normalize('NFC');
     const lines = countLinesOf(text);
+    if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
+    if (this.ascii !== null) return this.countWithAscii(text, this.ascii, lines).prefix;
     const prefix = new Uint32Array(lines + 1);
     const n = text.length;
     let total = 0;
@@ -176,6 +190,71 @@ export class BpeTokenCounter implements TokenCounter {
     }
     while (line < lines) prefix[++line] = total;
     return prefix;
+  }
+
+  /**
+   * count(), countLines() when `lines` is given and pieceMarks() when `marks` is, with the ASCII
+   * pre-tokens counted by WebAssembly over the text's UTF-8 bytes; the rest is counted here from
+   * the string itself, at the char where the bytes stopped (ASCII pieces are a char per byte), so
+   * the string's own semantics (a leading U+FEFF, a lone surrogate) hold.
+   */
+  private countWithAscii(
+    text: string,
+    ascii: AsciiCounter,
+    lines: number | null,
+    marks?: { every: number; found: number[] },
+  ): { total: number; prefix: Uint32Array } {
+    const { bytes, prefix } = ascii.loadText(text, lines ?? 0);
+    const n = bytes.length;
+    const closing = lines !== null;
+    prefix[0] = 0;
+    ascii.setLinesClosed(0);
+    let total = 0;
+    let at = 0;
+    let char = 0;
+    let nextMark = marks ? marks.every : NO_MARK;
+    while (at < n) {
+      total += ascii.countText(n, at, total, closing, Math.min(nextMark, NO_MARK));
+      const reason = ascii.stoppedFor();
+      if (reason === STOP_END) break;
+      const stopAt = ascii.stoppedAt();
+      char += stopAt - at;
+      at = stopAt;
+      if (reason === STOP_MARK && marks) {
+        marks.found.push(char, total);
+        nextMark = total + marks.every;
+        continue;
+      }
+      let line = ascii.linesClosed();
+      if (reason === STOP_NON_ASCII) {
+        const stop = nextWordEnd(bytes, at);
+        const charStop = char + utf16Length(bytes, at, stop);
+        // The pre-tokens from the end of an ASCII word on depend only on the text from there.
+        while (char < charStop) {
+          if (marks && total >= nextMark) {
+            marks.found.push(char, total);
+            nextMark = total + marks.every;
+          }
+          total += this.countPieceAt(text, char);
+          for (; char < this.pieceEnd; char++) {
+            if (closing && text.charCodeAt(char) === 10) prefix[++line] = total;
+          }
+        }
+        at = stop;
+      } else {
+        // A long ASCII piece: the module stops for a mark before it scans a piece.
+        const end = ascii.stoppedPieceEnd();
+        const hash = ascii.stoppedPieceHash();
+        const tokens = this.countUncommonBytes(bytes, at, end, hash);
+        ascii.remember(at, end, hash, tokens);
+        total += tokens;
+        for (; at < end; at++, char++) if (closing && bytes[at] === 10) prefix[++line] = total;
+      }
+      ascii.setLinesClosed(line);
+    }
+    if (!closing) return { total, prefix: NO_LINES };
+    for (let line = ascii.linesClosed(); line < lines;) prefix[++line] = total;
+    return { total, prefix: prefix.slice() };
   }
 
   fitPrefix(
@@ -201,6 +280,14 @@ export class BpeTokenCounter implements TokenCounter {
 
   pieceMarks(text: string, every: number): number[] | undefined {
     if (this.normalizes && text.normalize('NFC') !== text) return undefined;
+    if (text.length >= ASCII_COUNTER_FROM) {
+      if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
+      if (this.ascii !== null) {
+        const marks = { every, found: [] };
+        this.countWithAscii(text, this.ascii, null, marks);
+        return marks.found;
+      }
+    }
     const marks: number[] = [];
     const n = text.length;
     let total = 0;

@@ -109,3 +109,13 @@ function charsOf(bytes: Uint8Array, from: number, to: number): string {
   // fromCharCode takes any array-like.
   return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
 }
+
+/** UTF-16 units of the well-formed UTF-8 bytes[from, to): one per char, two past U+FFFF. */
+export function utf16Length(bytes: Uint8Array, from: number, to: number): number {
+  let units = 0;
+  for (let i = from; i < to; i++) {
+    const c = bytes[i]!;
+    if ((c & 0xc0) !== 0x80) units += c >= 0xf0 ? 2 : 1;
+  }
+  return units;
+}
