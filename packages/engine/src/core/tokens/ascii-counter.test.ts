@@ -150,6 +150,13 @@ describe('the WebAssembly ASCII counter', () => {
     expect(counter.countUtf8(bytes)).toBe(expected(text));
   });
 
+  it('declines a text larger than the memory it may grow to (JavaScript counts that one)', () => {
+    const ascii = AsciiCounter.create(getRankTable('o200k_base'))!;
+    expect(ascii.load(new Uint8Array(300 << 20))).toBeNull();
+    expect(ascii.loadText('a'.repeat(100_000_000), 0)).toBeNull();
+    expect(ascii.load(encoder.encode('const x = 1;\n'))).toHaveLength(13);
+  });
+
   it('counts files larger than its memory was made for, and after them small ones', () => {
     const counter = new BpeTokenCounter('o200k_base');
     const big = 'export const answer = computeTheAnswer(42, "forty-two");\n'.repeat(60_000);

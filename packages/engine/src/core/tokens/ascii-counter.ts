@@ -44,6 +44,8 @@ const RECENT_SLOTS = 1 << 14;
 const KNOWN_SLOTS = 1 << 17;
 const KNOWN_BYTES = 8 << 20;
 const MAX_MERGE = 96;
+/** The most memory the module grows to; a larger text is counted in JavaScript. */
+const MAX_MEMORY = 256 << 20;
 
 // ascii-scan-bytes.ts's char classes, in the module's memory.
 const CLASSES = new Uint8Array(128).fill(6);
@@ -145,9 +147,9 @@ export class AsciiCounter {
     this.bytes = new Uint8Array(buffer);
   }
 
-  /** Copies the text in; the view it gives holds it until the next load. */
-  load(text: Uint8Array): Uint8Array {
-    this.reserve(this.inputAt + text.length);
+  /** Copies the text in; the view it gives holds it until the next load (null: too large). */
+  load(text: Uint8Array): Uint8Array | null {
+    if (!this.reserve(this.inputAt + text.length)) return null;
     this.bytes.set(text, this.inputAt);
     return this.bytes.subarray(this.inputAt, this.inputAt + text.length);
   }
@@ -155,12 +157,12 @@ export class AsciiCounter {
   /**
    * Copies a string in as UTF-8 (a lone surrogate as U+FFFD, which the counter counts it as),
    * with room after it for the prefix sums of `lines` lines; the views hold them until the next
-   * load.
+   * load (null: too large).
    */
-  loadText(text: string, lines: number): { bytes: Uint8Array; prefix: Uint32Array } {
+  loadText(text: string, lines: number): { bytes: Uint8Array; prefix: Uint32Array } | null {
     const room = text.length * 3;
     this.prefixAt = (this.inputAt + room + 3) & ~3;
-    this.reserve(this.prefixAt + (lines + 1) * 4);
+    if (!this.reserve(this.prefixAt + (lines + 1) * 4)) return null;
     const { written } = encoder.encodeInto(
       text,
       this.bytes.subarray(this.inputAt, this.inputAt + room),
@@ -214,11 +216,17 @@ export class AsciiCounter {
     return this.exports.stoppedPieceHash();
   }
 
-  /** Grows the memory to hold `end` bytes: views made before are then stale. */
-  private reserve(end: number): void {
-    if (end <= this.memory.buffer.byteLength) return;
-    this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / PAGE));
+  /** Grows the memory to hold `end` bytes (views made before are then stale), if it may. */
+  private reserve(end: number): boolean {
+    if (end <= this.memory.buffer.byteLength) return true;
+    if (end > MAX_MEMORY) return false;
+    try {
+      this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / PAGE));
+    } catch {
+      return false; // the process is short of memory: JavaScript needs none of this
+    }
     this.bytes = new Uint8Array(this.memory.buffer);
+    return true;
   }
 
   /** The long piece [from, to) of the loaded text has `tokens` tokens: cache it as counted. */

@@ -78,11 +78,14 @@ export class BpeTokenCounter implements TokenCounter {
 
   count(text: string): number {
     if (this.normalizes) text = text.normalize('NFC');
-    if (text.length >= ASCII_COUNTER_FROM) {
-      if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
-      if (this.ascii !== null) return this.countWithAscii(text, this.ascii, null).total;
-    }
-    return this.countPieces(text);
+    const counted = text.length >= ASCII_COUNTER_FROM ? this.countWithAscii(text, null) : null;
+    return counted ? counted.total : this.countPieces(text);
+  }
+
+  /** The WebAssembly counter, created on first use; null where there is none. */
+  private asciiCounter(): AsciiCounter | null {
+    if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
+    return this.ascii;
   }
 
   /** count() in JavaScript, pre-token by pre-token. */
@@ -105,8 +108,9 @@ export class BpeTokenCounter implements TokenCounter {
     if (this.scanner === 2 || this.scanner === 4) {
       return this.count(decodeUtf8(bytes.subarray(bomLength(bytes))));
     }
-    if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
-    if (this.ascii !== null) return this.countUtf8Ascii(bytes, this.ascii);
+    const ascii = this.asciiCounter();
+    const loaded = ascii?.load(bytes);
+    if (ascii && loaded) return this.countUtf8Ascii(loaded, ascii);
     const n = bytes.length;
     let total = 0;
     let at = bomLength(bytes);
@@ -142,9 +146,8 @@ export class BpeTokenCounter implements TokenCounter {
     return total;
   }
 
-  /** countUtf8 with the ASCII pre-tokens counted by WebAssembly, the rest here. */
-  private countUtf8Ascii(text: Uint8Array, ascii: AsciiCounter): number {
-    const bytes = ascii.load(text);
+  /** countUtf8 of `bytes` loaded into the WebAssembly counter: ASCII counted there, the rest here. */
+  private countUtf8Ascii(bytes: Uint8Array, ascii: AsciiCounter): number {
     const n = bytes.length;
     let total = 0;
     let at = bomLength(bytes);
@@ -173,8 +176,8 @@ export class BpeTokenCounter implements TokenCounter {
     // NFC never composes across a line break, so lines keep their number and order.
     if (this.normalizes) text = text.normalize('NFC');
     const lines = countLinesOf(text);
-    if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
-    if (this.ascii !== null) return this.countWithAscii(text, this.ascii, lines).prefix;
+    const counted = this.countWithAscii(text, lines);
+    if (counted) return counted.prefix;
     const prefix = new Uint32Array(lines + 1);
     const n = text.length;
     let total = 0;
@@ -196,15 +199,18 @@ export class BpeTokenCounter implements TokenCounter {
    * count(), countLines() when `lines` is given and pieceMarks() when `marks` is, with the ASCII
    * pre-tokens counted by WebAssembly over the text's UTF-8 bytes; the rest is counted here from
    * the string itself, at the char where the bytes stopped (ASCII pieces are a char per byte), so
-   * the string's own semantics (a leading U+FEFF, a lone surrogate) hold.
+   * the string's own semantics (a leading U+FEFF, a lone surrogate) hold. Null where there is no
+   * WebAssembly counter or the text is too large for it.
    */
   private countWithAscii(
     text: string,
-    ascii: AsciiCounter,
     lines: number | null,
     marks?: { every: number; found: number[] },
-  ): { total: number; prefix: Uint32Array } {
-    const { bytes, prefix } = ascii.loadText(text, lines ?? 0);
+  ): { total: number; prefix: Uint32Array } | null {
+    const ascii = this.asciiCounter();
+    const loaded = ascii?.loadText(text, lines ?? 0);
+    if (!ascii || !loaded) return null;
+    const { bytes, prefix } = loaded;
     const n = bytes.length;
     const closing = lines !== null;
     prefix[0] = 0;
@@ -281,12 +287,8 @@ export class BpeTokenCounter implements TokenCounter {
   pieceMarks(text: string, every: number): number[] | undefined {
     if (this.normalizes && text.normalize('NFC') !== text) return undefined;
     if (text.length >= ASCII_COUNTER_FROM) {
-      if (this.ascii === undefined) this.ascii = AsciiCounter.create(this.ranks);
-      if (this.ascii !== null) {
-        const marks = { every, found: [] };
-        this.countWithAscii(text, this.ascii, null, marks);
-        return marks.found;
-      }
+      const marks = { every, found: [] };
+      if (this.countWithAscii(text, null, marks)) return marks.found;
     }
     const marks: number[] = [];
     const n = text.length;
