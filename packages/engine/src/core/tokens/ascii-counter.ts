@@ -44,7 +44,7 @@ const RECENT_SLOTS = 1 << 14;
 const KNOWN_SLOTS = 1 << 17;
 const KNOWN_BYTES = 8 << 20;
 const MAX_MERGE = 96;
-/** The most memory the module grows to; a larger text is counted in JavaScript. */
+/** The most memory the module grows to by default; a larger text is counted in JavaScript. */
 const MAX_MEMORY = 256 << 20;
 
 // ascii-scan-bytes.ts's char classes, in the module's memory.
@@ -107,13 +107,18 @@ export class AsciiCounter {
   private prefixAt = 0;
 
   /** A counter for the rank table, or null when the module cannot run here or fit the table. */
-  static create(ranks: RankTable): AsciiCounter | null {
+  static create(ranks: RankTable, maxMemory = MAX_MEMORY): AsciiCounter | null {
     if (!ranks.wholeIsOneToken || ranks.mergeLeft !== undefined) return null;
     const module = asciiCounterModule();
-    return module && webAssembly ? new AsciiCounter(webAssembly, module, ranks) : null;
+    return module && webAssembly ? new AsciiCounter(webAssembly, module, ranks, maxMemory) : null;
   }
 
-  private constructor(api: WebAssemblyApi, module: WasmModule, ranks: RankTable) {
+  private constructor(
+    api: WebAssemblyApi,
+    module: WasmModule,
+    ranks: RankTable,
+    private readonly maxMemory: number,
+  ) {
     const table = ranks.byBytes.parts();
     const align = (at: number) => (at + 63) & ~63;
     const classesAt = 64;
@@ -219,7 +224,7 @@ export class AsciiCounter {
   /** Grows the memory to hold `end` bytes (views made before are then stale), if it may. */
   private reserve(end: number): boolean {
     if (end <= this.memory.buffer.byteLength) return true;
-    if (end > MAX_MEMORY) return false;
+    if (end > this.maxMemory) return false;
     try {
       this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / PAGE));
     } catch {
