@@ -161,15 +161,24 @@ export class BpeTokenCounter implements TokenCounter {
         total += this.countPieces(decodeUtf8(bytes.subarray(at, stop)));
         at = stop;
       } else {
-        const end = ascii.stoppedPieceEnd();
-        const hash = ascii.stoppedPieceHash();
-        const tokens = this.countUncommonBytes(bytes, at, end, hash);
-        ascii.remember(at, end, hash, tokens);
-        total += tokens;
-        at = end;
+        total += this.countLongPiece(ascii, bytes, at);
+        at = this.pieceEnd;
       }
     }
     return total;
+  }
+
+  /**
+   * Tokens of the long ASCII piece at `at` of the bytes loaded into the module, where it stopped;
+   * remembered there, its end left in `pieceEnd`.
+   */
+  private countLongPiece(ascii: AsciiCounter, bytes: Uint8Array, at: number): number {
+    const end = ascii.stoppedPieceEnd();
+    const hash = ascii.stoppedPieceHash();
+    const tokens = this.countUncommonBytes(bytes, at, end, hash);
+    ascii.remember(at, end, hash, tokens);
+    this.pieceEnd = end;
+    return tokens;
   }
 
   countLines(text: string): Uint32Array {
@@ -249,12 +258,10 @@ export class BpeTokenCounter implements TokenCounter {
         at = stop;
       } else {
         // A long ASCII piece: the module stops for a mark before it scans a piece.
-        const end = ascii.stoppedPieceEnd();
-        const hash = ascii.stoppedPieceHash();
-        const tokens = this.countUncommonBytes(bytes, at, end, hash);
-        ascii.remember(at, end, hash, tokens);
-        total += tokens;
-        for (; at < end; at++, char++) if (closing && bytes[at] === 10) prefix[++line] = total;
+        total += this.countLongPiece(ascii, bytes, at);
+        for (; at < this.pieceEnd; at++, char++) {
+          if (closing && bytes[at] === 10) prefix[++line] = total;
+        }
       }
       ascii.setLinesClosed(line);
     }
