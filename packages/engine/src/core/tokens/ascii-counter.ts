@@ -1,4 +1,5 @@
 import { ASCII_COUNTER_WASM } from './ascii-counter-wasm.js';
+import { CLASS as CLASSES } from './ascii-scan-bytes.js';
 import type { RankTable } from './rank-table.js';
 
 /** What countAscii() stopped at (assembly/ascii-counter.ts). */
@@ -46,15 +47,6 @@ const KNOWN_BYTES = 8 << 20;
 const MAX_MERGE = 96;
 /** The most memory the module grows to by default; a larger text is counted in JavaScript. */
 const MAX_MEMORY = 256 << 20;
-
-// ascii-scan-bytes.ts's char classes, in the module's memory.
-const CLASSES = new Uint8Array(128).fill(6);
-for (let c = 65; c <= 90; c++) CLASSES[c] = 1;
-for (let c = 97; c <= 122; c++) CLASSES[c] = 2;
-for (let c = 48; c <= 57; c++) CLASSES[c] = 3;
-CLASSES[10] = 4;
-CLASSES[13] = 4;
-for (const c of [9, 11, 12, 32]) CLASSES[c] = 5;
 
 /** The part of the WebAssembly API used here: the engine compiles without the DOM's types. */
 interface WasmModule {

@@ -16,7 +16,8 @@ const NEWLINE = 4; // \r \n
 const BLANK = 5; // \t \v \f and space: whitespace that may prefix a word
 const OTHER = 6; // punctuation and control chars: [^\s\p{L}\p{N}]
 
-const CLASS = new Uint8Array(128).fill(OTHER);
+/** Each ASCII char's class; the WebAssembly counter gets a copy of this table too. */
+export const CLASS = new Uint8Array(128).fill(OTHER);
 for (let c = 65; c <= 90; c++) CLASS[c] = UPPER;
 for (let c = 97; c <= 122; c++) CLASS[c] = LOWER;
 for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
