@@ -2,10 +2,9 @@ import { ASCII_COUNTER_WASM } from './ascii-counter-wasm.js';
 import { CLASS as CLASSES } from './ascii-scan-bytes.js';
 import type { RankTable } from './rank-table.js';
 
-/** What countAscii() stopped at (assembly/ascii-counter.ts). */
+/** What countAscii() stopped at (assembly/ascii-counter.ts); otherwise a long ASCII piece (2). */
 export const STOP_END = 0;
 export const STOP_NON_ASCII = 1;
-export const STOP_LONG_PIECE = 2;
 export const STOP_MARK = 3;
 /** A markAt that is never reached (the largest the module takes). */
 export const NO_MARK = 0x7fffffff;
@@ -171,20 +170,14 @@ export class AsciiCounter {
   }
 
   /**
-   * Tokens of the loaded text from `at` until its end or the first pre-token left to the caller;
-   * where it stopped and why: stoppedAt(), stoppedFor(), and for a long piece its end and hash.
-   */
-  count(length: number, at: number): number {
-    return this.exports.countAscii(this.inputAt, length, at, 0, 0, NO_MARK);
-  }
-
-  /**
-   * count() of text loaded by loadText(), the caller having counted `before` tokens: with `lines`,
+   * Tokens of the loaded text from `at` until its end or the first pre-token left to the caller
+   * (where it stopped and why: stoppedAt(), stoppedFor(), and for a long piece its end and
+   * hash), the caller having counted `before` tokens. With `lines` (text loaded by loadText()),
    * also closing a line in its prefix sums at each "\n" of the pre-tokens it counts (after the
    * linesClosed() the caller closed); with `markAt`, stopping (STOP_MARK) at the first pre-token
    * once `before` plus the tokens it counted reach it.
    */
-  countText(length: number, at: number, before: number, lines: boolean, markAt = NO_MARK): number {
+  countText(length: number, at: number, before = 0, lines = false, markAt = NO_MARK): number {
     const prefix = lines ? this.prefixAt : 0;
     return this.exports.countAscii(this.inputAt, length, at, prefix, before, markAt);
   }

@@ -53,11 +53,11 @@ export class BpeTokenCounter implements TokenCounter {
   private readonly cacheLimit: number;
   /** End of the piece the last countPieceAt() call counted. */
   private pieceEnd = 0;
-  /** countUtf8's WebAssembly counter: undefined until first used, null where there is none. */
+  /** The WebAssembly counter (see asciiCounter): undefined until first used, null if none. */
   private ascii: AsciiCounter | null | undefined;
 
   /**
-   * `webAssembly: false` keeps countUtf8 in JavaScript (the tests compare the two); o200k_base
+   * `webAssembly: false` counts everything in JavaScript (the tests compare the two); o200k_base
    * is the encoding the WebAssembly counter covers.
    */
   constructor(
@@ -152,7 +152,7 @@ export class BpeTokenCounter implements TokenCounter {
     let total = 0;
     let at = bomLength(bytes);
     while (at < n) {
-      total += ascii.count(n, at);
+      total += ascii.countText(n, at);
       const reason = ascii.stoppedFor();
       if (reason === STOP_END) break;
       at = ascii.stoppedAt();
