@@ -9,10 +9,8 @@ export interface CacheSettings {
 }
 
 export function cacheSettings(env: NodeJS.ProcessEnv = process.env): CacheSettings {
-  return {
-    cache: { dir: defaultCacheDir(env), build: engineBuildId() },
-    maxBytes: cacheMaxMegabytes(env) * 1024 * 1024,
-  };
+  const maxBytes = cacheMaxMegabytes(env) * 1024 * 1024;
+  return { cache: { dir: defaultCacheDir(env), build: engineBuildId(), maxBytes }, maxBytes };
 }
 
 /** CACHE_MAX_MB: how large the result cache may grow, in megabytes. */

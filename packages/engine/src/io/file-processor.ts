@@ -13,6 +13,7 @@ import type {
 import { cachedByDigest, measureBytes, runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
 import type { ResultCache } from './result-cache.js';
+import { outcomeFromStored } from './result-cache.js';
 
 /**
  * Runs the CPU-heavy work of a pack (the file stage, counting rendered chunks) either inline or on
@@ -114,8 +115,14 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
           },
           transfer,
         );
-        if (response.kind !== 'process') throw new Error('unexpected worker answer');
-        return response.outcome;
+        if (response.kind === 'process') return response.outcome;
+        if (response.kind !== 'stored') throw new Error('unexpected worker answer');
+        const outcome = outcomeFromStored(response.stored, path);
+        if (outcome?.ok) {
+          return { ...outcome, cached: true, ...(response.digest && { digest: response.digest }) };
+        }
+        // A stored result that does not decode (a damaged cache): the file is processed again.
+        return await createInlineProcessor().process(entry, options);
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         return { ok: false, skipped: { path, reason: { kind: 'processing-failed', detail } } };

@@ -7,7 +7,15 @@ import type { EntryLocation } from '../core/types.js';
 import type * as FileStage from './file-stage.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
 import type { ResultCache } from './result-cache.js';
-import { cacheKey, contentDigest, readCachedOutcome, writeCachedOutcome } from './result-cache.js';
+import {
+  cacheKey,
+  contentDigest,
+  outcomeFromStored,
+  readCachedOutcome,
+  readStoredOutcome,
+  storedForm,
+  writeStoredOutcome,
+} from './result-cache.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
 import './stored-rank-tables.js';
@@ -47,12 +55,21 @@ let fileStage: Promise<typeof FileStage> | undefined;
 
 export type WorkerResponse =
   | { readonly kind: 'process'; readonly outcome: FileOutcome }
+  /**
+   * A result read from the cache, in its stored form (see result-cache.ts), for the receiving
+   * thread to decode: passed on as read, not decoded here and copied again into the message.
+   */
+  | { readonly kind: 'stored'; readonly stored: Uint8Array; readonly digest?: string }
   | { readonly kind: 'count'; readonly counts: number[] }
   | { readonly kind: 'measure'; readonly measures: EntryMeasure[] };
 
-/** One request's work, the same in a worker thread and inline; returns what to transfer back. */
+/**
+ * One request's work, the same in a worker thread and inline; returns what to transfer back.
+ * `stored`: answer results read from the cache in their stored form (a worker thread's answer).
+ */
 export async function runWorkerRequest(
   request: WorkerRequest,
+  { stored: answerStored = false }: { stored?: boolean } = {},
 ): Promise<{ response: WorkerResponse; transfer: TransferListItem[] }> {
   if (request.kind === 'count') {
     const counter = await loadTokenCounter(request.encoding);
@@ -83,7 +100,14 @@ export async function runWorkerRequest(
   }
   const digest = cache ? contentDigest(bytes) : undefined;
   const key = cache && digest ? cacheKey(cache, path, digest, options) : undefined;
-  const cached = cache && key ? readCachedOutcome(cache, key, path) : undefined;
+  const hit = cache && key ? readStoredOutcome(cache, key, { own: answerStored }) : undefined;
+  if (hit && answerStored) {
+    return {
+      response: { kind: 'stored', stored: hit, ...(digest && { digest }) },
+      transfer: [hit.buffer as ArrayBuffer],
+    };
+  }
+  const cached = hit && outcomeFromStored(hit, path);
   if (cached?.ok) {
     return {
       response: { kind: 'process', outcome: { ...cached, cached: true, digest } },
@@ -107,8 +131,8 @@ export async function runWorkerRequest(
         processFile(path, bytes, options, counter, transforms, parser),
       )
     : await processFile(path, bytes, options, counter, transforms);
-  // Only results: a failure may be passing (a thread that ran out of memory) and is retried.
-  if (cache && key && outcome.ok) writeCachedOutcome(cache, key, outcome);
+  // Only results are stored: a failure may be passing (a thread that ran out of memory).
+  if (cache && key && outcome.ok) writeStoredOutcome(cache, key, storedForm(outcome));
   const answer = outcome.ok && digest ? { ...outcome, digest } : outcome;
   return { response: { kind: 'process', outcome: answer }, transfer: transferOf(outcome) };
 }

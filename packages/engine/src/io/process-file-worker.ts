@@ -8,7 +8,7 @@ if (!parentPort) throw new Error('process-file-worker must run in a worker threa
 const port = parentPort;
 
 port.on('message', ({ id, message: request }: Envelope<WorkerRequest>) => {
-  runWorkerRequest(request).then(
+  runWorkerRequest(request, { stored: true }).then(
     ({ response, transfer }) => port.postMessage({ id, message: response }, transfer),
     (error: unknown) => {
       const detail = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { FileStageOptions } from '../config/options.js';
 import { baseName } from '../core/base-name.js';
 import type { FileOutcome } from '../core/process-file.js';
-import { replaceFile } from './replace-file.js';
+import { packStore, PACKS_FOLDER, PACK_SUFFIX, INDEX_SUFFIX } from './result-packs.js';
 
 /**
  * A content-addressed cache of the file stage's results: a file's decoded, transformed text with
@@ -18,14 +18,20 @@ import { replaceFile } from './replace-file.js';
  * input reads each result instead of transforming and tokenizing again, and copies of a file in
  * other folders share one result: the file stage reads a file's name, never its folders.
  *
- * Entries are files named by their key; each is written to a temporary name and renamed into
- * place, so two runs at once never read a half-written entry. The cache is bounded by size:
- * `evictResultCache` removes the least recently used entries beyond it.
+ * Entries live in append-only packs, one per writing thread (see result-packs.ts), so two runs at
+ * once never read a half-written entry. Other facts kept beside them (a folder's digests, an
+ * archive's) are files of their own in subfolders. The cache is bounded by size:
+ * `evictResultCache` removes the least recently used packs and files beyond it.
  */
 export interface ResultCache {
   readonly dir: string;
   /** Identifies the engine build: results of another build are never read. */
   readonly build: string;
+  /**
+   * The size the cache is kept under, when known: packs are then made small enough that
+   * evicting one removes a small part of the cache (see result-packs.ts).
+   */
+  readonly maxBytes?: number;
 }
 
 export const DEFAULT_CACHE_MAX_MB = 1024;
@@ -113,29 +119,43 @@ function keyBase(build: string, options: FileStageOptions): Hash {
   return hash;
 }
 
-function entryPath(cache: ResultCache, key: string): string {
-  return join(cache.dir, key.slice(0, 2), key);
+/**
+ * The stored form of the result under `key` (see outcomeFromStored), or undefined on a miss.
+ * `own`: in a buffer of its own, which a thread can hand to another without copying.
+ */
+export function readStoredOutcome(
+  cache: ResultCache,
+  key: string,
+  { own = false }: { own?: boolean } = {},
+): Buffer | undefined {
+  return packStore(cache).read(key, { own });
+}
+
+/** The stored form of a result: what the cache keeps and what threads send each other. */
+export function storedForm(outcome: FileOutcome): Buffer {
+  return serialize(outcome);
+}
+
+/** Stores a result in its stored form; a cache that cannot be written is skipped, never a failed pack. */
+export function writeStoredOutcome(cache: ResultCache, key: string, stored: Uint8Array): void {
+  packStore(cache).write(key, stored);
 }
 
 /**
- * The stored result, as the result of the file at `path` (it may have been stored for a copy of
- * the file in another folder), or undefined on a miss (or an entry that cannot be read).
+ * A stored result as the result of the file at `path` (it may have been stored for a copy of the
+ * file in another folder), or undefined when the bytes are not a result.
  */
-export function readCachedOutcome(
-  cache: ResultCache,
-  key: string,
-  path: string,
-): FileOutcome | undefined {
+export function outcomeFromStored(stored: Uint8Array, path: string): FileOutcome | undefined {
   let outcome: FileOutcome;
   try {
-    outcome = deserialize(readFileSync(entryPath(cache, key))) as FileOutcome;
+    outcome = deserialize(stored) as FileOutcome;
   } catch {
     return undefined;
   }
-  // Only results are stored (see writeCachedOutcome).
-  if (!outcome.ok) return undefined;
-  // A deserialized typed array may be a view on a shared pool; the pipeline transfers this one
-  // between threads, so it gets a buffer of its own.
+  // Only results are stored (see writeStoredOutcome's callers).
+  if (!outcome?.ok) return undefined;
+  // A deserialized typed array is a view on the stored bytes, text included: a copy of its own
+  // lets those go, and can be transferred between threads.
   const { linePrefix, lineMarks } = outcome.file;
   return {
     ok: true,
@@ -148,57 +168,109 @@ export function readCachedOutcome(
   };
 }
 
-/** Stores a result; a cache that cannot be written is skipped, never a failed pack. */
-export function writeCachedOutcome(cache: ResultCache, key: string, outcome: FileOutcome): void {
-  replaceFile(entryPath(cache, key), serialize(outcome));
+/** The stored result, as the result of the file at `path`, or undefined on a miss. */
+export function readCachedOutcome(
+  cache: ResultCache,
+  key: string,
+  path: string,
+): FileOutcome | undefined {
+  const stored = readStoredOutcome(cache, key);
+  return stored && outcomeFromStored(stored, path);
 }
 
+/** What eviction removes as one: a pack with its index, or a file of its own. */
 interface StoredEntry {
-  readonly path: string;
+  readonly paths: readonly string[];
   readonly size: number;
   /** When the entry was last read or written (ms). */
   readonly used: number;
 }
 
+interface ListedFile {
+  readonly name: string;
+  readonly size: number;
+  readonly used: number;
+}
+
 /**
- * Keeps the cache under `maxBytes`: the entries used longest ago go first (reads refresh an
- * entry's access time where the file system records it; its write time otherwise). Safe while
+ * A subfolder's files as eviction removes them: in the packs folder a pack and its index go
+ * together (an index left without its pack only misses; a pack without its index is never read).
+ */
+function storedEntries(
+  folder: string,
+  packs: boolean,
+  files: readonly ListedFile[],
+): StoredEntry[] {
+  if (!packs) {
+    return files.map(({ name, size, used }) => ({ paths: [join(folder, name)], size, used }));
+  }
+  const byPack = new Map<string, { paths: string[]; size: number; used: number }>();
+  for (const { name, size, used } of files) {
+    const pack = name.endsWith(INDEX_SUFFIX)
+      ? name.slice(0, -INDEX_SUFFIX.length)
+      : name.endsWith(PACK_SUFFIX)
+        ? name.slice(0, -PACK_SUFFIX.length)
+        : name;
+    const entry = byPack.get(pack) ?? { paths: [], size: 0, used: 0 };
+    // The index first: a reader that lists the folder meanwhile then never finds the pack's entries.
+    if (name.endsWith(INDEX_SUFFIX)) entry.paths.unshift(join(folder, name));
+    else entry.paths.push(join(folder, name));
+    entry.size += size;
+    entry.used = Math.max(entry.used, used);
+    byPack.set(pack, entry);
+  }
+  return [...byPack.values()];
+}
+
+function usedMs(info: { atimeMs: number; mtimeMs: number }): number {
+  return Math.max(info.atimeMs, info.mtimeMs);
+}
+
+/**
+ * Keeps the cache under `maxBytes`: the entries used longest ago go first (reads refresh a pack's
+ * modification time; a file's access time counts where the file system records it). Safe while
  * other processes read, write or evict: an entry removed meanwhile is skipped, and a reader that
  * loses an entry only misses.
  */
 export function evictResultCache(dir: string, maxBytes: number): { removed: number; kept: number } {
   const entries: StoredEntry[] = [];
-  let shards: string[];
+  let folders: string[];
   try {
-    shards = readdirSync(dir);
+    folders = readdirSync(dir);
   } catch {
     return { removed: 0, kept: 0 };
   }
-  for (const shard of shards) {
+  for (const name of folders) {
+    const folder = join(dir, name);
     let names: string[];
     try {
-      names = readdirSync(join(dir, shard));
+      names = readdirSync(folder);
     } catch {
       continue;
     }
-    for (const name of names) {
-      const path = join(dir, shard, name);
+    const files: ListedFile[] = [];
+    for (const file of names) {
       try {
-        const info = statSync(path);
-        entries.push({ path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) });
+        const info = statSync(join(folder, file));
+        files.push({ name: file, size: info.size, used: usedMs(info) });
       } catch {
         // removed by another run meanwhile
       }
     }
+    entries.push(...storedEntries(folder, name === PACKS_FOLDER, files));
   }
   let removed = 0;
-  for (const path of oldestBeyond(entries, maxBytes)) {
-    try {
-      unlinkSync(path);
-      removed++;
-    } catch {
-      // another run removed it first
+  for (const paths of oldestBeyond(entries, maxBytes)) {
+    let gone = false;
+    for (const path of paths) {
+      try {
+        unlinkSync(path);
+        gone = true;
+      } catch {
+        // another run removed it first
+      }
     }
+    if (gone) removed++;
   }
   return { removed, kept: entries.length - removed };
 }
@@ -242,40 +314,45 @@ export async function evictResultCacheInBackground(
     : [dir];
   const entries: StoredEntry[] = [];
   for (const cache of caches) {
-    const shards = await readdir(cache).catch(() => [] as string[]);
-    for (const shard of shards) {
-      const names = await readdir(join(cache, shard)).catch(() => [] as string[]);
+    const folders = await readdir(cache).catch(() => [] as string[]);
+    for (const name of folders) {
+      const folder = join(cache, name);
+      const names = await readdir(folder).catch(() => [] as string[]);
       const infos = await Promise.all(
-        names.map(async (name) => {
-          const path = join(cache, shard, name);
-          const info = await stat(path).catch(() => undefined);
-          return info && { path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) };
+        names.map(async (file) => {
+          const info = await stat(join(folder, file)).catch(() => undefined);
+          return info && { name: file, size: info.size, used: usedMs(info) };
         }),
       );
-      for (const info of infos) if (info) entries.push(info);
+      const files = infos.filter((info): info is ListedFile => info !== undefined);
+      entries.push(...storedEntries(folder, name === PACKS_FOLDER, files));
     }
   }
   let removed = 0;
-  for (const path of oldestBeyond(entries, maxBytes)) {
-    if (
-      await unlink(path).then(
-        () => true,
-        () => false,
+  for (const paths of oldestBeyond(entries, maxBytes)) {
+    let gone = false;
+    for (const path of paths) {
+      if (
+        await unlink(path).then(
+          () => true,
+          () => false,
+        )
       )
-    )
-      removed++;
+        gone = true;
+    }
+    if (gone) removed++;
   }
   return { removed, kept: entries.length - removed };
 }
 
 /** The entries to remove, least recently used first, until the rest fit in `maxBytes`. */
-function oldestBeyond(entries: StoredEntry[], maxBytes: number): string[] {
+function oldestBeyond(entries: StoredEntry[], maxBytes: number): (readonly string[])[] {
   let total = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (total <= maxBytes) return [];
-  const victims: string[] = [];
+  const victims: (readonly string[])[] = [];
   for (const entry of [...entries].sort((a, b) => a.used - b.used)) {
     if (total <= maxBytes) break;
-    victims.push(entry.path);
+    victims.push(entry.paths);
     total -= entry.size;
   }
   return victims;

@@ -65,6 +65,35 @@ describe('the result cache', () => {
     expect(off.cachedFiles).toBe(0);
   });
 
+  it('processes files again where stored results are damaged, on threads and inline', async () => {
+    const cache = join(dir, 'cache-damaged');
+    await packWith(cache, join(dir, 'g1'), '--workers', '2');
+    const packs = join(cache, 'packs');
+    for (const name of await readdir(packs)) {
+      if (!name.endsWith('.pack')) continue;
+      const path = join(packs, name);
+      await writeFile(path, Buffer.alloc((await stat(path)).size, 0xee));
+    }
+    // Another copy of the folder: its digests are not remembered, so the threads look results up.
+    const copy = join(dir, 'project-copy');
+    await cp(project, copy, { recursive: true });
+    const expected = join(dir, 'g-fresh');
+    const fresh = await runCli(['pack', copy, '-o', expected, '--no-cache'], {
+      env: { SOURCE_DATE_EPOCH: '1767225600' },
+    });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    for (const workers of ['2', '0']) {
+      const out = join(dir, `g-${workers}`);
+      const result = await runCli(['pack', copy, '-o', out, '--json', '--workers', workers], {
+        env: { CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const run = JSON.parse(result.stdout) as { cachedFiles: number; files: number };
+      expect(run.files).toBe(30);
+      expect(await bytesOf(out)).toBe(await bytesOf(expected));
+    }
+  });
+
   it('finds a copy of a file in another folder by its name and bytes', async () => {
     const cache = join(dir, 'cache-copies');
     const copies = join(dir, 'copies');

@@ -61,7 +61,7 @@ export async function startWorker(
     processor,
     workerId: id,
     shutdown: shutdown.signal,
-    cache: { dir, build: engineBuildId() },
+    cache: { dir, build: engineBuildId(), maxBytes },
     onCacheUsed: evict,
     ...(hooks.onStage ? { onStage: hooks.onStage } : {}),
     ...(hooks.onPacked ? { onPacked: hooks.onPacked } : {}),

@@ -1,0 +1,367 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The result cache's entries on disk: append-only packs, each written by one thread of one
+ * process, with an index beside it. A file per entry cost about as much as making the result
+ * (creating an inode on ext4 took 35 us, over 200 us after many deletions, and reading one
+ * opened, stat'ed, read and closed a file), so entries go to a few large files instead.
+ *
+ * `packs/NAME.pack` holds entries back to back; `packs/NAME.index` one record per entry (its
+ * key's 32 bytes, then its offset and length in the pack, little-endian), appended once the
+ * entry's bytes are written, so a record never points at bytes not yet there. Readers take whole
+ * records only, so a record being appended is read on a later look.
+ *
+ * A reader loads every index on its first lookup, and when a key misses reads the records
+ * appended since (at most every REFRESH_MS), so a result another thread or process stored is
+ * found soon after. Each read opens the pack by name: a pack removed (evicted, or its account's
+ * cache deleted) is a miss, never bytes read from a file no longer in the cache.
+ *
+ * A writer starts a new pack past PACK_BYTES or after IDLE_MS without writing, so eviction, which
+ * removes whole packs, least recently used first (see result-cache.ts), works in bounded steps.
+ */
+
+export const PACKS_FOLDER = 'packs';
+export const PACK_SUFFIX = '.pack';
+export const INDEX_SUFFIX = '.index';
+
+const KEY_BYTES = 32;
+const RECORD_BYTES = KEY_BYTES + 8;
+const PACK_BYTES = 64 * 1024 * 1024;
+/** At least this many packs fit in the cache's bound. */
+const PACKS_PER_BOUND = 16;
+const IDLE_MS = 30_000;
+const REFRESH_MS = 250;
+/** Reading a pack refreshes its modification time (what eviction orders by) at most this often. */
+const TOUCH_MS = 10 * 60_000;
+/**
+ * Reads take this much of a pack at once: a run reads its entries in about the order they were
+ * written, so most reads are copies out of the last window (a system call per entry measured
+ * 10 to 25 us on a virtual machine). Packs stay open between reads, the OPEN_PACKS used last
+ * of this thread; before each read the pack's link count says whether it was removed.
+ */
+const WINDOW_BYTES = 1024 * 1024;
+const OPEN_PACKS = 16;
+/** A store not used for this long is dropped (a server thread sees many accounts' caches). */
+const STORE_IDLE_MS = 10 * 60_000;
+
+interface Location {
+  readonly pack: string;
+  readonly offset: number;
+  readonly length: number;
+}
+
+interface OpenPack {
+  readonly fd: number;
+  /** The bytes read last, from `offset`. */
+  window?: { readonly offset: number; readonly bytes: Buffer };
+}
+
+interface Writer {
+  readonly pack: string;
+  readonly packFd: number;
+  readonly indexFd: number;
+  size: number;
+  lastWriteMs: number;
+}
+
+/** The entries of one cache folder as this thread knows them, and this thread's writer there. */
+export class PackStore {
+  private readonly entries = new Map<string, Location>();
+  /** Index name to the bytes of it already read. */
+  private readonly indexesRead = new Map<string, number>();
+  private refreshedMs = Number.NEGATIVE_INFINITY;
+  private writer: Writer | undefined;
+  private readonly touched = new Map<string, number>();
+  lastUsedMs = Date.now();
+
+  /** `folder`: the packs folder of one cache; a writer starts a new pack past `packBytes`. */
+  constructor(
+    readonly folder: string,
+    private readonly packBytes = PACK_BYTES,
+  ) {}
+
+  /**
+   * The bytes stored under `key` (64 hex digits), or undefined. `own`: in a buffer of their own
+   * (to transfer to another thread); otherwise they may be a view on a larger read.
+   */
+  read(key: string, { own = false }: { own?: boolean } = {}): Buffer | undefined {
+    const now = Date.now();
+    this.lastUsedMs = now;
+    let at = this.entries.get(key);
+    if (!at) {
+      if (now - this.refreshedMs < REFRESH_MS) return undefined;
+      this.refresh(now);
+      at = this.entries.get(key);
+      if (!at) return undefined;
+    }
+    const bytes = bytesAt(join(this.folder, at.pack + PACK_SUFFIX), at, own);
+    if (!bytes) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.touch(at.pack, now);
+    return bytes;
+  }
+
+  /** Appends an entry; false when it cannot be written (nothing then points at it). */
+  write(key: string, bytes: Uint8Array): boolean {
+    const now = Date.now();
+    this.lastUsedMs = now;
+    let writer = this.writer;
+    if (
+      writer &&
+      (now - writer.lastWriteMs > IDLE_MS ||
+        (writer.size > 0 && writer.size + bytes.length > this.packBytes) ||
+        isRemoved(writer.packFd))
+    ) {
+      this.closeWriter();
+      writer = undefined;
+    }
+    try {
+      writer ??= this.writer = this.openWriter(now);
+      writeAll(writer.packFd, bytes, writer.size);
+      const record = Buffer.allocUnsafe(RECORD_BYTES);
+      record.write(key, 0, KEY_BYTES, 'hex');
+      record.writeUInt32LE(writer.size, KEY_BYTES);
+      record.writeUInt32LE(bytes.length, KEY_BYTES + 4);
+      writeAll(writer.indexFd, record, null);
+      this.entries.set(key, { pack: writer.pack, offset: writer.size, length: bytes.length });
+      writer.size += bytes.length;
+      writer.lastWriteMs = now;
+      return true;
+    } catch {
+      this.closeWriter();
+      return false;
+    }
+  }
+
+  /** Closes this thread's pack; the next write starts another. */
+  closeWriter(): void {
+    const writer = this.writer;
+    this.writer = undefined;
+    if (!writer) return;
+    for (const fd of [writer.packFd, writer.indexFd]) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  private openWriter(now: number): Writer {
+    const pack = `${now.toString(36)}-${randomBytes(6).toString('hex')}`;
+    const open = (suffix: string, flags: string) =>
+      openSync(join(this.folder, pack + suffix), flags);
+    let packFd: number;
+    try {
+      packFd = open(PACK_SUFFIX, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(this.folder, { recursive: true });
+      packFd = open(PACK_SUFFIX, 'wx');
+    }
+    try {
+      return { pack, packFd, indexFd: open(INDEX_SUFFIX, 'ax'), size: 0, lastWriteMs: now };
+    } catch (error) {
+      closeSync(packFd);
+      throw error;
+    }
+  }
+
+  /** Reads the index records appended since the last look, every pack's. */
+  private refresh(now: number): void {
+    this.refreshedMs = now;
+    let names: string[];
+    try {
+      names = readdirSync(this.folder);
+    } catch {
+      // No folder (nothing stored yet, or the cache was deleted): nothing is known.
+      this.entries.clear();
+      this.indexesRead.clear();
+      return;
+    }
+    for (const name of names) {
+      if (!name.endsWith(INDEX_SUFFIX)) continue;
+      const pack = name.slice(0, -INDEX_SUFFIX.length);
+      const read = this.indexesRead.get(pack) ?? 0;
+      const records = readFrom(join(this.folder, name), read);
+      if (!records) continue;
+      const whole = records.length - (records.length % RECORD_BYTES);
+      for (let at = 0; at < whole; at += RECORD_BYTES) {
+        const key = records.toString('hex', at, at + KEY_BYTES);
+        // Of two copies of an entry (two runs stored it at once) the newer pack's is kept: it is
+        // the last to be evicted. Names start with their pack's creation time.
+        const known = this.entries.get(key);
+        if (known && known.pack > pack) continue;
+        this.entries.set(key, {
+          pack,
+          offset: records.readUInt32LE(at + KEY_BYTES),
+          length: records.readUInt32LE(at + KEY_BYTES + 4),
+        });
+      }
+      this.indexesRead.set(pack, read + whole);
+    }
+  }
+
+  private touch(pack: string, now: number): void {
+    if (now - (this.touched.get(pack) ?? Number.NEGATIVE_INFINITY) < TOUCH_MS) return;
+    this.touched.set(pack, now);
+    try {
+      const seconds = now / 1000;
+      utimesSync(join(this.folder, pack + PACK_SUFFIX), seconds, seconds);
+    } catch {
+      // removed meanwhile: the next read of it misses
+    }
+  }
+}
+
+/** This thread's stores, by packs folder. */
+const stores = new Map<string, PackStore>();
+let sweptMs = Date.now();
+
+/** This thread's store of a cache folder's packs. */
+export function packStore(cache: { readonly dir: string; readonly maxBytes?: number }): PackStore {
+  const folder = join(cache.dir, PACKS_FOLDER);
+  const now = Date.now();
+  if (now - sweptMs > STORE_IDLE_MS / 10) {
+    sweptMs = now;
+    for (const [key, store] of stores) {
+      if (now - store.lastUsedMs < STORE_IDLE_MS) continue;
+      store.closeWriter();
+      stores.delete(key);
+    }
+  }
+  let store = stores.get(folder);
+  if (!store) {
+    const packBytes = Math.min(PACK_BYTES, (cache.maxBytes ?? Infinity) / PACKS_PER_BOUND);
+    stores.set(folder, (store = new PackStore(folder, packBytes)));
+  }
+  return store;
+}
+
+function writeAll(fd: number, bytes: Uint8Array, position: number | null): void {
+  let done = 0;
+  while (done < bytes.length) {
+    done += writeSync(
+      fd,
+      bytes,
+      done,
+      bytes.length - done,
+      position === null ? null : position + done,
+    );
+  }
+}
+
+/** This thread's open packs by path, the one used last at the end. */
+const openPacks = new Map<string, OpenPack>();
+
+/** An entry's bytes, from its pack's window where that holds them; undefined if the pack is gone. */
+function bytesAt(path: string, { offset, length }: Location, own: boolean): Buffer | undefined {
+  let pack = openPacks.get(path);
+  if (pack && isRemoved(pack.fd)) {
+    closePack(path);
+    return undefined;
+  }
+  if (pack) openPacks.delete(path);
+  else {
+    try {
+      pack = { fd: openSync(path, 'r') };
+    } catch {
+      return undefined;
+    }
+  }
+  openPacks.set(path, pack);
+  if (openPacks.size > OPEN_PACKS) closePack(openPacks.keys().next().value as string);
+  const end = offset + length;
+  let window = pack.window;
+  if (!window || offset < window.offset || end > window.offset + window.bytes.length) {
+    const bytes = readAt(pack.fd, offset, length, Math.max(length, WINDOW_BYTES));
+    if (!bytes) return undefined;
+    if (length >= WINDOW_BYTES) return bytes;
+    window = pack.window = { offset, bytes };
+  }
+  const view = window.bytes.subarray(offset - window.offset, end - window.offset);
+  if (!own) return view;
+  // Not Buffer.from: small buffers share a pool, which a thread must never transfer away.
+  const bytes = Buffer.allocUnsafeSlow(length);
+  view.copy(bytes);
+  return bytes;
+}
+
+function closePack(path: string): void {
+  const pack = openPacks.get(path);
+  openPacks.delete(path);
+  if (!pack) return;
+  try {
+    closeSync(pack.fd);
+  } catch {
+    // already closed
+  }
+}
+
+/** Whether an open file was removed from its folder (a removed pack is never read again). */
+function isRemoved(fd: number): boolean {
+  try {
+    return fstatSync(fd).nlink === 0;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Up to `most` bytes of an open file from `offset`, in a buffer of their own; undefined when it
+ * holds fewer than `least` bytes there.
+ */
+function readAt(fd: number, offset: number, least: number, most: number): Buffer | undefined {
+  try {
+    const bytes = Buffer.allocUnsafeSlow(most);
+    let done = 0;
+    while (done < most) {
+      const read = readSync(fd, bytes, done, most - done, offset + done);
+      if (read === 0) break;
+      done += read;
+    }
+    if (done < least) return undefined;
+    return done === most ? bytes : bytes.subarray(0, done);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file's bytes from `offset` to its end, or undefined when it cannot be read. */
+function readFrom(path: string, offset: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size <= offset) return undefined;
+    const bytes = Buffer.allocUnsafe(size - offset);
+    let done = 0;
+    while (done < bytes.length) {
+      const read = readSync(fd, bytes, done, bytes.length - done, offset + done);
+      if (read === 0) break;
+      done += read;
+    }
+    return bytes.subarray(0, done);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
