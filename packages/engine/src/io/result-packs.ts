@@ -24,8 +24,9 @@ import { join } from 'node:path';
  *
  * A reader loads every index on its first lookup, and when a key misses reads the records
  * appended since (at most every REFRESH_MS), so a result another thread or process stored is
- * found soon after. Each read opens the pack by name: a pack removed (evicted, or its account's
- * cache deleted) is a miss, never bytes read from a file no longer in the cache.
+ * found soon after. Before each read the pack's link count is checked: a pack removed (evicted,
+ * or its account's cache deleted) is a miss from then on, never bytes of a file no longer in
+ * the cache. Bytes once written never change, so a window read earlier stays true.
  *
  * A writer starts a new pack past PACK_BYTES or after IDLE_MS without writing, so eviction, which
  * removes whole packs, least recently used first (see result-cache.ts), works in bounded steps.
