@@ -37,7 +37,8 @@ export async function startBenchServer(postgresUrl?: string): Promise<BenchServe
   const database = postgresUrl
     ? await createBenchDatabase(postgresUrl, 'repobundle_jobs')
     : undefined;
-  // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+  // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`;
+  // BENCH_SERVER_LOG_LEVEL=info prints each job stage's time.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
@@ -45,7 +46,7 @@ export async function startBenchServer(postgresUrl?: string): Promise<BenchServe
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
       AUTH_RATE_LIMIT: '10000',
       ...(database && {
         DATABASE_URL: database.url,
