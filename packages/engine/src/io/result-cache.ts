@@ -131,7 +131,7 @@ export function readStoredOutcome(
   return packStore(cache).read(key, { own });
 }
 
-/** The stored form of a result: what the cache keeps and what threads send each other. */
+/** The stored form of a result: what the cache keeps, and what a thread sends on for a cached one. */
 export function storedForm(outcome: FileOutcome): Buffer {
   return serialize(outcome);
 }
