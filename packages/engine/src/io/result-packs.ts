@@ -351,15 +351,7 @@ function readFrom(path: string, offset: number): Buffer | undefined {
   }
   try {
     const size = fstatSync(fd).size;
-    if (size <= offset) return undefined;
-    const bytes = Buffer.allocUnsafe(size - offset);
-    let done = 0;
-    while (done < bytes.length) {
-      const read = readSync(fd, bytes, done, bytes.length - done, offset + done);
-      if (read === 0) break;
-      done += read;
-    }
-    return bytes.subarray(0, done);
+    return size > offset ? readAt(fd, offset, 0, size - offset) : undefined;
   } catch {
     return undefined;
   } finally {
