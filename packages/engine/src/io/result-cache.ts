@@ -128,8 +128,16 @@ export function readStoredOutcome(
   key: string,
   { own = false }: { own?: boolean } = {},
 ): Buffer | undefined {
-  return packStore(cache).read(key, { own });
+  let checked = packsChecked.get(cache);
+  if (!checked) packsChecked.set(cache, (checked = new Set()));
+  return packStore(cache).read(key, { own, checked });
 }
+
+/**
+ * The packs a run found in place, by the run's cache object (the CLI makes one per run, the
+ * server one per job, a worker thread gets a copy per request): a pack is checked once a run.
+ */
+const packsChecked = new WeakMap<ResultCache, Set<string>>();
 
 /** The stored form of a result: what the cache keeps, and what a thread sends on for a cached one. */
 export function storedForm(outcome: FileOutcome): Buffer {

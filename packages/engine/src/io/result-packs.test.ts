@@ -81,6 +81,20 @@ describe('packs of cached results', () => {
     expect(new PackStore(folder).read(keyOf('c'))?.equals(bytesOf('c'))).toBe(true);
   });
 
+  it('check a pack once a run: a run under way reads on, a run started after the removal misses', () => {
+    const store = new PackStore(folder);
+    store.write(keyOf('a'), bytesOf('a'));
+    store.write(keyOf('b'), bytesOf('b'));
+    const running = new Set<string>();
+    expect(store.read(keyOf('a'), { checked: running })?.equals(bytesOf('a'))).toBe(true);
+    expect(running.size).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
+    // The open pack still holds the bytes, and they never change.
+    expect(store.read(keyOf('b'), { checked: running })?.equals(bytesOf('b'))).toBe(true);
+    expect(store.read(keyOf('a'), { checked: new Set() })).toBeUndefined();
+    expect(store.read(keyOf('b'), { checked: running })).toBeUndefined();
+  });
+
   it('return every entry byte for byte in any order, across windows and larger than one', () => {
     const store = new PackStore(folder);
     const sizes = [10, 3_000_000, 700_000, 1, 2_500_000, 64, 1_048_576, 5];

@@ -24,9 +24,11 @@ import { join } from 'node:path';
  *
  * A reader loads every index on its first lookup, and when a key misses reads the records
  * appended since (at most every REFRESH_MS), so a result another thread or process stored is
- * found soon after. Before each read the pack's link count is checked: a pack removed (evicted,
- * or its account's cache deleted) is a miss from then on, never bytes of a file no longer in
- * the cache. Bytes once written never change, so a window read earlier stays true.
+ * found soon after. Before a run's first read of a pack the pack's link count is checked (and
+ * before every read when the caller keeps no record of the packs it checked): a pack removed
+ * (evicted, or its account's cache deleted) is a miss for every run that starts after, never
+ * bytes of a file no longer in the cache. A run under way may go on reading a pack evicted
+ * meanwhile: bytes once written never change, and an open file keeps them.
  *
  * A writer starts a new pack past PACK_BYTES or after IDLE_MS without writing, so eviction, which
  * removes whole packs, least recently used first (see result-cache.ts), works in bounded steps.
@@ -64,8 +66,13 @@ interface Location {
 
 interface OpenPack {
   readonly fd: number;
-  /** The bytes read last, from `offset`. */
+  /**
+   * The bytes read last, from `offset`: `bytes` is a view on `buffer`, which later windows of
+   * the pack reuse (fresh memory for every window cost more than the read: a page fault per
+   * 4 KB, and the allocator hands large blocks back to the system when they are freed).
+   */
   window?: { readonly offset: number; readonly bytes: Buffer };
+  buffer?: Buffer;
 }
 
 interface Writer {
@@ -94,9 +101,13 @@ export class PackStore {
 
   /**
    * The bytes stored under `key` (64 hex digits), or undefined. `own`: in a buffer of their own
-   * (to transfer to another thread); otherwise they may be a view on a larger read.
+   * (to transfer to another thread); otherwise a view, true only until this thread's next read.
+   * `checked`: the packs this run found in place (see the module's comment), which it fills.
    */
-  read(key: string, { own = false }: { own?: boolean } = {}): Buffer | undefined {
+  read(
+    key: string,
+    { own = false, checked }: { own?: boolean; checked?: Set<string> } = {},
+  ): Buffer | undefined {
     const now = Date.now();
     this.lastUsedMs = now;
     let at = this.entries.get(key);
@@ -106,7 +117,7 @@ export class PackStore {
       at = this.entries.get(key);
       if (!at) return undefined;
     }
-    const bytes = bytesAt(join(this.folder, at.pack + PACK_SUFFIX), at, own);
+    const bytes = bytesAt(join(this.folder, at.pack + PACK_SUFFIX), at, own, checked);
     if (!bytes) {
       this.entries.delete(key);
       return undefined;
@@ -269,9 +280,14 @@ function writeAll(fd: number, bytes: Uint8Array, position: number | null): void 
 const openPacks = new Map<string, OpenPack>();
 
 /** An entry's bytes, from its pack's window where that holds them; undefined if the pack is gone. */
-function bytesAt(path: string, { offset, length }: Location, own: boolean): Buffer | undefined {
+function bytesAt(
+  path: string,
+  { offset, length }: Location,
+  own: boolean,
+  checked: Set<string> | undefined,
+): Buffer | undefined {
   let pack = openPacks.get(path);
-  if (pack && isRemoved(pack.fd)) {
+  if (pack && !checked?.has(path) && isRemoved(pack.fd)) {
     closePack(path);
     return undefined;
   }
@@ -283,14 +299,17 @@ function bytesAt(path: string, { offset, length }: Location, own: boolean): Buff
       return undefined;
     }
   }
+  checked?.add(path);
   openPacks.set(path, pack);
   if (openPacks.size > OPEN_PACKS) closePack(openPacks.keys().next().value as string);
   const end = offset + length;
   let window = pack.window;
   if (!window || offset < window.offset || end > window.offset + window.bytes.length) {
-    const bytes = readAt(pack.fd, offset, length, Math.max(length, WINDOW_BYTES));
+    if (length >= WINDOW_BYTES) return readAt(pack.fd, offset, length, length);
+    pack.window = undefined;
+    pack.buffer ??= Buffer.allocUnsafeSlow(WINDOW_BYTES);
+    const bytes = readAt(pack.fd, offset, length, WINDOW_BYTES, pack.buffer);
     if (!bytes) return undefined;
-    if (length >= WINDOW_BYTES) return bytes;
     window = pack.window = { offset, bytes };
   }
   const view = window.bytes.subarray(offset - window.offset, end - window.offset);
@@ -322,12 +341,18 @@ function isRemoved(fd: number): boolean {
 }
 
 /**
- * Up to `most` bytes of an open file from `offset`, in a buffer of their own; undefined when it
- * holds fewer than `least` bytes there.
+ * Up to `most` bytes of an open file from `offset`, in `into` or a buffer of their own; undefined
+ * when it holds fewer than `least` bytes there.
  */
-function readAt(fd: number, offset: number, least: number, most: number): Buffer | undefined {
+function readAt(
+  fd: number,
+  offset: number,
+  least: number,
+  most: number,
+  into: Buffer = Buffer.allocUnsafeSlow(most),
+): Buffer | undefined {
   try {
-    const bytes = Buffer.allocUnsafeSlow(most);
+    const bytes = into;
     let done = 0;
     while (done < most) {
       const read = readSync(fd, bytes, done, most - done, offset + done);
