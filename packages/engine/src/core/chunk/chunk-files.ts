@@ -5,7 +5,8 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile, RenderedChunk } from '../types.js';
 import { buildChunks } from './build-chunks.js';
 import type { PendingCount } from './count-chunk.js';
-import { countBySegments, recountChanged } from './count-chunk.js';
+import { countBySegments, recountFrom } from './count-chunk.js';
+import type { EarlierRendering } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
@@ -34,12 +35,7 @@ interface Entry {
   readonly spans: readonly PlannedSpan[];
   /** How many times these spans were re-planned: each round tightens the budget harder. */
   readonly depth: number;
-  rendered?: {
-    readonly key: string;
-    readonly tokens: number;
-    readonly render: () => string;
-    readonly parts?: () => readonly string[];
-  };
+  rendered?: EarlierRendering & { readonly key: string };
 }
 
 /**
@@ -117,7 +113,7 @@ export async function chunkFiles(
               {
                 spans: item.spans,
                 depth: 0,
-                rendered: { key: '', tokens: item.tokens, render: item.render },
+                rendered: { ...item.rendering, key: '' },
               },
         );
         continue;
@@ -200,7 +196,9 @@ async function renderEntries(
         key,
         tokens,
         render: () => renderChunkText(renderer, chunk, context),
-        parts: () => renderChunkParts(renderer, chunk, context),
+        ...(renderer.renderChunkSegments && {
+          segments: () => renderChunkParts(renderer, chunk, context),
+        }),
       };
     }
     stale = [];
@@ -219,9 +217,7 @@ async function renderEntries(
       (joined ??= segments ? segments.join('') : renderer.renderChunk(chunk, context));
     // Same spans, new numbers or labels: count only what changed.
     const previous = entry.rendered;
-    const known =
-      previous &&
-      recountChanged({ text: previous.render(), tokens: previous.tokens }, text(), counter);
+    const known = previous && recountFrom(previous, segments, text, counter);
     const queued = texts.length;
     const count: PendingCount =
       known !== undefined
@@ -274,7 +270,7 @@ function finish(
   renderer: FormatRenderer,
 ): RenderedChunk {
   if (!entry?.rendered) throw new Error(`chunk ${chunk.index} was not rendered`);
-  const { render, parts, tokens } = entry.rendered;
+  const { render, segments, tokens } = entry.rendered;
   return {
     index: chunk.index,
     fileName: chunkFileName(chunk.index, total, renderer.extension),
@@ -283,7 +279,7 @@ function finish(
     get text() {
       return render();
     },
-    textParts: parts ?? (() => [render()]),
+    textParts: segments ?? (() => [render()]),
     tokens,
     pieces: chunk.pieces,
   };

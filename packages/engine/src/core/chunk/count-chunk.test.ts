@@ -6,7 +6,7 @@ import { getTokenCounter } from '../tokens/index.js';
 import { loadRankTable } from '../tokens/rank-table.js';
 import type { Chunk } from '../types.js';
 import { computeLineStarts } from './line-index.js';
-import { countBySegments, recountChanged } from './count-chunk.js';
+import { countBySegments, recountChanged, recountSegments } from './count-chunk.js';
 import { makeFile } from './test-support/make-file.js';
 import { fileContent } from './test-support/arbitraries.js';
 import { assertProperty } from './test-support/assert-property.js';
@@ -102,6 +102,76 @@ describe('recountChanged', () => {
   );
 });
 
+describe('recountSegments', () => {
+  // The formats whose renderers give segments.
+  it.each(['md', 'txt'] as const)(
+    '%s: a chunk renumbered is counted exactly from its earlier segments',
+    async (format) => {
+      const renderer = getRenderer(format, {});
+      const options = resolveOptions({ outputFormat: format });
+      let recounted = 0;
+      await assertProperty(
+        fc.asyncProperty(
+          fc.array(fileContent, { minLength: 1, maxLength: 3 }),
+          numbering,
+          numbering,
+          async (contents, before, after) => {
+            const render = (numbers: typeof before) =>
+              renderer.renderChunkSegments!(chunkOf(contents, numbers), {
+                sourceName: 'prop',
+                totalChunks: numbers.index + numbers.extra,
+                options,
+              });
+            const old = render(before);
+            const segments = render(after);
+            const previous = { segments: old, tokens: counter.count(old.join('')) };
+            const tokens = recountSegments(previous, segments, counter);
+            if (tokens === undefined) return;
+            recounted++;
+            const exact = counter.count(segments.join(''));
+            if (tokens !== exact) throw new Error(`recounted ${tokens}, counted ${exact}`);
+          },
+        ),
+        60,
+      );
+      // Numbers and labels stand on lines of their own: renumbering takes this way, unless a
+      // random file puts blank space or a missing final newline next to a changed wrapper.
+      expect(recounted).toBeGreaterThan(15);
+    },
+  );
+
+  it('gives up where a changed wrapper joins the text before it', () => {
+    // A number right after a content ending in a digit: "x1" then "5" or "123" is pre-tokenized
+    // across the junction, so the wrappers' own counts do not tell the change.
+    const old = ['', 'value = x1', '5\n'];
+    const segments = ['', 'value = x1', '123\n'];
+    const previous = { segments: old, tokens: counter.count(old.join('')) };
+    const tokens = recountSegments(previous, segments, counter);
+    if (tokens !== undefined) expect(tokens).toBe(counter.count(segments.join('')));
+    expect(tokens).toBeUndefined();
+    // The same change after a line break is counted from the wrappers.
+    const lines = (number: string) => ['', 'value = x1\n', `${number}\n`];
+    const counted = recountSegments(
+      { segments: lines('5'), tokens: counter.count(lines('5').join('')) },
+      lines('123'),
+      counter,
+    );
+    expect(counted).toBe(counter.count(lines('123').join('')));
+  });
+
+  it('gives up where a content differs', () => {
+    const renderer = getRenderer('md', {});
+    const options = resolveOptions({ outputFormat: 'md' });
+    const numbers = { index: 1, extra: 1, parts: [] };
+    const context = { sourceName: 's', totalChunks: 2, options };
+    const old = renderer.renderChunkSegments!(chunkOf(['a = 1;\n'], numbers), context);
+    const segments = renderer.renderChunkSegments!(chunkOf(['a = 2;\n'], numbers), context);
+    const previous = { segments: old, tokens: counter.count(old.join('')) };
+    expect(recountSegments(previous, segments, counter)).toBeUndefined();
+    expect(recountSegments(previous, old, counter)).toBe(previous.tokens);
+  });
+});
+
 describe('countBySegments', () => {
   /** Wrapper, file, wrapper, file, ... wrapper, as a chunk renders whole files. */
   function segmentsOf(contents: readonly string[], wrapper: (index: number) => string) {
@@ -154,6 +224,71 @@ describe('countBySegments', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  /** Pieces of files cut at the given offsets (any offset, inside lines too), with wrappers. */
+  function countPieces(
+    contents: readonly string[],
+    cuts: readonly (readonly [number, number])[],
+    wrapper: (index: number) => string,
+  ) {
+    const files = contents.map((content, index) => makeFile(counter, `f${index}.txt`, content));
+    const segments: string[] = [wrapper(0)];
+    const spans = files.map((file, index) => {
+      const [from, to] = cuts[index] ?? [0, 1];
+      const length = file.content.length;
+      const start = Math.floor(from * length);
+      const end = Math.max(start, Math.ceil(to * length));
+      segments.push(file.content.slice(start, end), wrapper(index + 1));
+      return { file: index, start, end, startsOnBoundary: false, endsOnBoundary: false };
+    });
+    const texts: string[] = [];
+    const { known, pending } = countBySegments(
+      segments,
+      spans,
+      files,
+      (file) => computeLineStarts(file.content),
+      counter,
+      texts,
+    );
+    const total = known + pending.reduce((sum, index) => sum + counter.count(texts[index]!), 0);
+    return { total, exact: counter.count(segments.join('')), texts: pending.map((i) => texts[i]!) };
+  }
+
+  it('is exact for pieces cut anywhere in their files', () => {
+    const share = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fileContent, share, share), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('\n', '', '\n```\n', ' ', '\n=== End ===\n'),
+        (pieces, edge) => {
+          const contents = pieces.map(([content]) => content);
+          const cuts = pieces.map(([, a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+          const { total, exact } = countPieces(contents, cuts, (i) => `${edge}## file ${i}\n`);
+          expect(total).toBe(exact);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts a piece cut inside a line as it stands, not copied into one text with its wrappers', () => {
+    // A minified file split across chunks: its pieces start and end inside its one long line, so
+    // their counts are not known and each junction with a wrapper is unclean.
+    const line = Array.from({ length: 20_000 }, (_, index) => `a${index}=f(b${index % 9});`).join(
+      '',
+    );
+    const { total, exact, texts } = countPieces(
+      [line, line],
+      [
+        [0.1, 0.6],
+        [0.3, 0.9],
+      ],
+      (index) => `\n=== file ${index} ===\n`,
+    );
+    expect(total).toBe(exact);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).not.toContain('===');
   });
 
   it('recounts only the lines next to unclean junctions, not whole files', () => {

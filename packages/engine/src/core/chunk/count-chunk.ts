@@ -121,13 +121,16 @@ function isCleanJunctionAfter(left: Part, right: string, encoding: TokenizerName
  * and counted whole.
  */
 function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
-  if (left.tokens !== undefined && right.isShort && left.pieces.length === 1) {
+  if (right.isShort && !left.isShort && left.pieces.length === 1) {
     const text = left.pieces[0] as string;
     const cut = lastCleanCut(text, counter.encoding);
     if (cut > 0) {
       const tail = text.slice(cut);
+      // A piece whose count is not known (cut inside a line) is counted anyway: split off, it is
+      // counted as it stands instead of copied into one text with its wrapper.
+      const tokens = left.tokens === undefined ? undefined : left.tokens - counter.count(tail);
       return [
-        singlePart(text.slice(0, cut), left.tokens - counter.count(tail), false),
+        singlePart(text.slice(0, cut), tokens, false),
         {
           pieces: [tail, ...right.pieces],
           length: tail.length + right.length,
@@ -137,11 +140,12 @@ function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
       ];
     }
   }
-  if (right.tokens !== undefined && left.isShort && right.pieces.length === 1) {
+  if (left.isShort && !right.isShort && right.pieces.length === 1) {
     const text = right.pieces[0] as string;
     const cut = firstCleanCut(tailOf(left, JUNCTION_CONTEXT), text, counter.encoding);
     if (cut > 0) {
       const head = text.slice(0, cut);
+      const tokens = right.tokens === undefined ? undefined : right.tokens - counter.count(head);
       return [
         {
           pieces: [...left.pieces, head],
@@ -149,7 +153,7 @@ function joinParts(left: Part, right: Part, counter: TokenCounter): Part[] {
           tokens: undefined,
           isShort: true,
         },
-        singlePart(text.slice(cut), right.tokens - counter.count(head), false),
+        singlePart(text.slice(cut), tokens, false),
       ];
     }
   }
@@ -234,6 +238,108 @@ function knownSpanTokens(
 const MAX_JUNCTION_SEARCH = 64;
 /** Offsets tried after a difference for a clean cut inside its line. */
 const MAX_CUT_SEARCH = 256;
+
+/** An earlier rendering of a chunk's spans: how to render it again, and its exact count. */
+export interface EarlierRendering {
+  readonly render: () => string;
+  /** The same text in the renderer's segments, when it has them (see countBySegments). */
+  readonly segments?: () => readonly string[];
+  readonly tokens: number;
+}
+
+/**
+ * The exact count of a chunk rendered again, from an earlier rendering of the same spans (other
+ * numbers or labels): from the segments where both renderings have them (recountSegments), else
+ * from the texts (recountChanged); undefined when neither applies.
+ */
+export function recountFrom(
+  earlier: EarlierRendering,
+  segments: readonly string[] | undefined,
+  text: () => string,
+  counter: TokenCounter,
+): number | undefined {
+  const earlierSegments = segments && earlier.segments?.();
+  const bySegments =
+    segments && earlierSegments
+      ? recountSegments({ segments: earlierSegments, tokens: earlier.tokens }, segments, counter)
+      : undefined;
+  return (
+    bySegments ??
+    recountChanged({ text: earlier.render(), tokens: earlier.tokens }, text(), counter)
+  );
+}
+
+/**
+ * The exact count of a chunk's segments (wrapper, content, wrapper, ...) from the count of an
+ * earlier rendering whose contents are the same and whose wrappers differ (a chunk number, part
+ * labels): where every changed wrapper joins cleanly with all that stands before it and all that
+ * follows, in both renderings, the text is cut there into the same pre-tokens, and the count moves
+ * by the wrappers' own counts. Nothing is joined or compared line by line (a chunk of megabytes
+ * renumbered cost two copies of it and a scan of its lines). Undefined when a content differs, the
+ * segments do not line up, or a junction is not clean.
+ */
+export function recountSegments(
+  previous: { readonly segments: readonly string[]; readonly tokens: number },
+  segments: readonly string[],
+  counter: TokenCounter,
+): number | undefined {
+  const old = previous.segments;
+  if (old.length !== segments.length) return undefined;
+  let tokens = previous.tokens;
+  let before = 0;
+  for (let index = 0; index < segments.length; index++) {
+    const was = old[index] as string;
+    const now = segments[index] as string;
+    if (was !== now) {
+      if (index % 2 === 1) return undefined;
+      if (
+        !joinsAround(old, index, before, counter.encoding) ||
+        !joinsAround(segments, index, before, counter.encoding)
+      ) {
+        return undefined;
+      }
+      tokens += counter.count(now) - counter.count(was);
+    }
+    // Only unchanged segments lie before the next change, so the prefix is as long in both.
+    before += now.length;
+  }
+  return tokens;
+}
+
+/**
+ * Whether segment `index`, after `before` characters of text, is pre-tokenized on its own within
+ * the whole: its junction with all that stands before it is clean, and then (the text being cut
+ * at its start) its junction with all that follows.
+ */
+function joinsAround(
+  segments: readonly string[],
+  index: number,
+  before: number,
+  encoding: TokenizerName,
+): boolean {
+  const segment = segments[index] as string;
+  const right = followingText(segments, index);
+  if (before > 0) {
+    const clean =
+      before > MAX_SCANNED_LEFT
+        ? isCleanJunctionOfLongLeft(textBefore(segments, index, LONG_LEFT_TAIL), right, encoding)
+        : isCleanJunction(textBefore(segments, index, before), right, encoding);
+    if (!clean) return false;
+  }
+  return index + 1 === segments.length
+    ? true
+    : isCleanJunction(segment, followingText(segments, index + 1), encoding);
+}
+
+/** The last `count` characters before segment `index` (fewer at the text's start). */
+function textBefore(segments: readonly string[], index: number, count: number): string {
+  let text = '';
+  for (let at = index - 1; at >= 0 && text.length < count; at--) {
+    const segment = segments[at] as string;
+    text = segment.slice(Math.max(0, segment.length - (count - text.length))) + text;
+  }
+  return text;
+}
 
 /**
  * The exact count of `text` from the count of `previous`, a rendering of the same chunk that

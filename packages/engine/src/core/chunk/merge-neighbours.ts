@@ -2,8 +2,9 @@ import type { FormatRenderer } from '../render/renderer.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ProcessedFile } from '../types.js';
 import { buildChunks } from './build-chunks.js';
-import { countBySegments, recountChanged } from './count-chunk.js';
-import { renderChunkText } from './render-chunk-text.js';
+import { countBySegments, recountFrom } from './count-chunk.js';
+import type { EarlierRendering } from './count-chunk.js';
+import { renderChunkParts, renderChunkText } from './render-chunk-text.js';
 import type { CostMeasurer } from './cost-model.js';
 import { isLineEnd, lineAt } from './line-index.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
@@ -19,9 +20,8 @@ export type MergedChunk =
   | { readonly kept: number }
   | {
       readonly spans: readonly PlannedSpan[];
-      /** Renders it with the numbers of the pass that merged it; `tokens` counts that text. */
-      readonly render: () => string;
-      readonly tokens: number;
+      /** Renders it with the numbers of the pass that merged it; its `tokens` count that text. */
+      readonly rendering: Rendering;
     };
 
 export interface MergeInput {
@@ -40,10 +40,7 @@ export interface MergeInput {
 }
 
 /** A rendered candidate: its tokens, and how to render the text they count again. */
-export interface Rendering {
-  readonly render: () => string;
-  readonly tokens: number;
-}
+export type Rendering = EarlierRendering;
 
 /**
  * Next-fit over finished chunks: walking them in order, a chunk absorbs the next one whenever the
@@ -70,15 +67,7 @@ export function mergeNeighbours(
   for (const chunk of chunks) addParts(partCounts, chunk.spans, 1);
   const partsBefore = new Map<number, number>();
   const out: MergedChunk[] = [];
-  let current: {
-    spans: readonly PlannedSpan[];
-    render?: () => string;
-    tokens: number;
-    kept?: number;
-  } = {
-    ...first,
-    kept: 0,
-  };
+  let current: Current = { spans: first.spans, tokens: first.tokens, kept: 0 };
   let merges = 0;
 
   for (let position = 1; position < chunks.length; position++) {
@@ -97,26 +86,27 @@ export function mergeNeighbours(
       }
     }
     if (rendered.tokens <= input.limit) {
-      current = { spans, ...rendered };
+      current = { spans, rendering: rendered, tokens: rendered.tokens };
       merges++;
     } else {
       out.push(finished(current));
       addParts(partsBefore, current.spans, 1);
-      current = { ...next, kept: position };
+      current = { spans: next.spans, tokens: next.tokens, kept: position };
     }
   }
   out.push(finished(current));
   return merges > 0 ? out : undefined;
 }
 
-function finished(chunk: {
-  spans: readonly PlannedSpan[];
-  render?: () => string;
-  tokens: number;
-  kept?: number;
-}): MergedChunk {
-  if (chunk.kept !== undefined) return { kept: chunk.kept };
-  return { spans: chunk.spans, render: chunk.render ?? (() => ''), tokens: chunk.tokens };
+/** The chunk being grown: an input chunk as it was (its position), or merged and rendered. */
+type Current = { readonly spans: readonly PlannedSpan[]; readonly tokens: number } & (
+  { readonly kept: number } | { readonly rendering: Rendering }
+);
+
+function finished(chunk: Current): MergedChunk {
+  return 'kept' in chunk
+    ? { kept: chunk.kept }
+    : { spans: chunk.spans, rendering: chunk.rendering };
 }
 
 /**
@@ -251,11 +241,12 @@ function countChunk(
   const { renderer, counter, measurer } = input;
   const context = measurer.renderContext(total);
   const segments = renderer.renderChunkSegments?.(chunk, context);
-  const text = segments ? segments.join('') : renderer.renderChunk(chunk, context);
+  let joined: string | undefined;
+  const text = () =>
+    (joined ??= segments ? segments.join('') : renderer.renderChunk(chunk, context));
   const key = spans.map((span) => `${span.file}:${span.start}-${span.end}`).join(',');
   const earlier = input.rendered.get(key);
-  let tokens =
-    earlier && recountChanged({ text: earlier.render(), tokens: earlier.tokens }, text, counter);
+  let tokens = earlier && recountFrom(earlier, segments, text, counter);
   if (tokens === undefined && segments) {
     const texts: string[] = [];
     const { known, pending } = countBySegments(
@@ -268,9 +259,13 @@ function countChunk(
     );
     tokens = pending.reduce((sum, index) => sum + counter.count(texts[index] ?? ''), known);
   }
-  tokens ??= counter.count(text);
+  tokens ??= counter.count(text());
   // The text is let go: the winner is rendered again with its final numbers.
-  const rendering = { render: () => renderChunkText(renderer, chunk, context), tokens };
+  const rendering: Rendering = {
+    render: () => renderChunkText(renderer, chunk, context),
+    ...(segments && { segments: () => renderChunkParts(renderer, chunk, context) }),
+    tokens,
+  };
   input.rendered.set(key, rendering);
   return rendering;
 }
