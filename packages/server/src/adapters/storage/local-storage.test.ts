@@ -49,6 +49,22 @@ describe('local storage on disk', () => {
     expect(await readdir(base)).toEqual(['data']);
   });
 
+  it('makes the folders it needs again when they were removed between writes', async () => {
+    await storage.put('jobs/j1/out/a.md', Buffer.from('a'));
+    await rm(join(base, 'data', 'storage', 'jobs'), { recursive: true });
+    await rm(join(base, 'data', 'storage', '.tmp'), { recursive: true });
+    await storage.put('jobs/j1/out/b.md', Buffer.from('b'));
+    await rm(join(base, 'data', 'storage', '.tmp'), { recursive: true });
+    await storage.concat(['jobs/j1/out/b.md', 'jobs/j1/out/b.md'], 'jobs/j2/joined');
+    expect(await readFile(join(base, 'data', 'storage', 'jobs', 'j1', 'out', 'b.md'), 'utf8')).toBe(
+      'b',
+    );
+    expect(await readFile(join(base, 'data', 'storage', 'jobs', 'j2', 'joined'), 'utf8')).toBe(
+      'bb',
+    );
+    expect(await storage.stat('jobs/j1/out/a.md')).toBeNull();
+  });
+
   it('cleans its temp file after a failed write and hides the temp folder', async () => {
     await expect(storage.put('t/partial', failingStream(200_000))).rejects.toThrow();
     expect(await readdir(join(base, 'data', 'storage', '.tmp'))).toEqual([]);

@@ -17,6 +17,17 @@ const isMissing = (error: unknown) => {
   return code === 'ENOENT' || code === 'ENOTDIR';
 };
 
+/** Runs `write`, and once more after making `folder` when the first try found it missing. */
+async function inFolder(folder: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(folder, { recursive: true });
+    await write();
+  }
+}
+
 /** Objects as files under `${dataDir}/storage`, written to `.tmp/` first and renamed into place. */
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;
@@ -30,21 +41,23 @@ export class LocalStorage implements ObjectStorage {
 
   async put(key: string, body: Readable | Uint8Array): Promise<{ size: number }> {
     const target = this.pathOf(key);
-    await mkdir(this.tmpDir, { recursive: true });
     const temp = join(this.tmpDir, randomUUID());
     try {
       let size: number;
       // `flush` syncs the data before the rename, so a crash cannot expose an empty file either.
+      // Folders are made when a write finds them missing: a job stores hundreds of outputs in
+      // one folder, and making it before each cost a system call or two per output.
       if (body instanceof Uint8Array) {
-        await writeFile(temp, body, { flush: true });
+        await inFolder(this.tmpDir, () => writeFile(temp, body, { flush: true }));
         size = body.byteLength;
       } else {
+        // A stream cannot be written again: its folder is made first.
+        await mkdir(this.tmpDir, { recursive: true });
         const out = createWriteStream(temp, { flush: true });
         await pipeline(body, out);
         size = out.bytesWritten;
       }
-      await mkdir(dirname(target), { recursive: true });
-      await rename(temp, target);
+      await inFolder(dirname(target), () => rename(temp, target));
       return { size };
     } catch (error) {
       await rm(temp, { force: true });
