@@ -81,6 +81,20 @@ describe('packs of cached results', () => {
     expect(new PackStore(folder).read(keyOf('c'))?.equals(bytesOf('c'))).toBe(true);
   });
 
+  it('write to a new pack soon after theirs was removed', () => {
+    const store = new PackStore(folder);
+    store.write(keyOf('a'), bytesOf('a'));
+    rmSync(dir, { recursive: true, force: true });
+    // A moment later the writer has not looked: the entry goes to the removed pack, unseen.
+    now += 10;
+    expect(store.write(keyOf('b'), bytesOf('b'))).toBe(true);
+    now += 1000;
+    expect(store.write(keyOf('c'), bytesOf('c'))).toBe(true);
+    const reader = new PackStore(folder);
+    expect(reader.read(keyOf('b'))).toBeUndefined();
+    expect(reader.read(keyOf('c'))?.equals(bytesOf('c'))).toBe(true);
+  });
+
   it('check a pack once a run: a run under way reads on, a run started after the removal misses', () => {
     const store = new PackStore(folder);
     store.write(keyOf('a'), bytesOf('a'));

@@ -81,6 +81,8 @@ interface Writer {
   readonly indexFd: number;
   size: number;
   lastWriteMs: number;
+  /** When the pack was last found in its folder (see write). */
+  checkedMs: number;
 }
 
 /** The entries of one cache folder as this thread knows them, and this thread's writer there. */
@@ -135,7 +137,7 @@ export class PackStore {
       writer &&
       (now - writer.lastWriteMs > IDLE_MS ||
         (writer.size > 0 && writer.size + bytes.length > this.packBytes) ||
-        isRemoved(writer.packFd))
+        this.isWriterRemoved(writer, now))
     ) {
       this.closeWriter();
       writer = undefined;
@@ -185,11 +187,23 @@ export class PackStore {
       packFd = open(PACK_SUFFIX, 'wx');
     }
     try {
-      return { pack, packFd, indexFd: open(INDEX_SUFFIX, 'ax'), size: 0, lastWriteMs: now };
+      const indexFd = open(INDEX_SUFFIX, 'ax');
+      return { pack, packFd, indexFd, size: 0, lastWriteMs: now, checkedMs: now };
     } catch (error) {
       closeSync(packFd);
       throw error;
     }
+  }
+
+  /**
+   * Whether this thread's pack was removed (evicted, or its cache deleted), looked at most every
+   * REFRESH_MS: entries written to a removed pack are lost to every reader, which costs only
+   * their being made again, while a look before every write cost a system call per result.
+   */
+  private isWriterRemoved(writer: Writer, now: number): boolean {
+    if (now - writer.checkedMs < REFRESH_MS) return false;
+    writer.checkedMs = now;
+    return isRemoved(writer.packFd);
   }
 
   /** Reads the index records appended since the last look, every pack's. */
