@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeParts } from './encode-parts.js';
 
@@ -16,6 +17,21 @@ describe('encodeParts', () => {
   it('encodes a lone surrogate at the end as the joined text does', () => {
     const parts = ['end', '\ud800'];
     expect(encodeParts(parts).equals(Buffer.from(parts.join(''), 'utf8'))).toBe(true);
+  });
+
+  it('gives the bytes of the joined text for any text in any parts', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'grapheme' }),
+      fc.string(),
+      fc.string({ unit: fc.constantFrom('a', 'é', '日', '😀', '\ud800', '\udc00') }),
+    );
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 8 }), (parts) => {
+        expect(encodeParts(parts).equals(Buffer.from(parts.join(''), 'utf8'))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('gives an empty buffer for no parts', () => {
