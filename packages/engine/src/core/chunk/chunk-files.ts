@@ -10,7 +10,7 @@ import type { EarlierRendering } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
 import { getChunkStrategy } from './registry.js';
-import { mergeNeighbours, type Rendering } from './merge-neighbours.js';
+import { mergeNeighbours } from './merge-neighbours.js';
 import { renderChunkParts, renderChunkText } from './render-chunk-text.js';
 import { replanSpans } from './replan.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
@@ -89,7 +89,7 @@ export async function chunkFiles(
   let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
 
   let mergePasses = 0;
-  const candidates = new Map<string, Rendering>();
+  const candidates = new Map<string, EarlierRendering>();
   for (let round = 0; ;) {
     const chunks = await renderEntries(entries, files, renderer, counter, measurer, {
       countTexts,

@@ -4,7 +4,8 @@ import { OUTPUT_FORMATS, resolveOptions } from '../../config/options.js';
 import { getRenderer } from '../render/index.js';
 import { getTokenCounter } from '../tokens/index.js';
 import { loadRankTable } from '../tokens/rank-table.js';
-import type { Chunk } from '../types.js';
+import type { Chunk, ProcessedFile } from '../types.js';
+import type { PlannedSpan } from './strategy.js';
 import { computeLineStarts } from './line-index.js';
 import { countBySegments, recountChanged, recountSegments } from './count-chunk.js';
 import { makeFile } from './test-support/make-file.js';
@@ -190,8 +191,12 @@ describe('countBySegments', () => {
     return { files, segments, spans };
   }
 
-  function countWith(contents: readonly string[], wrapper: (index: number) => string) {
-    const { files, segments, spans } = segmentsOf(contents, wrapper);
+  /** countBySegments with its queued texts counted: the total, the exact count, those texts. */
+  function countSegments(
+    files: readonly ProcessedFile[],
+    segments: readonly string[],
+    spans: readonly PlannedSpan[],
+  ) {
     const texts: string[] = [];
     const { known, pending } = countBySegments(
       segments,
@@ -201,9 +206,15 @@ describe('countBySegments', () => {
       counter,
       texts,
     );
-    const total = known + pending.reduce((sum, index) => sum + counter.count(texts[index]!), 0);
-    const recounted = pending.reduce((sum, index) => sum + texts[index]!.length, 0);
-    return { total, exact: counter.count(segments.join('')), recounted };
+    const queued = pending.map((index) => texts[index]!);
+    const total = known + queued.reduce((sum, text) => sum + counter.count(text), 0);
+    return { total, exact: counter.count(segments.join('')), texts: queued };
+  }
+
+  function countWith(contents: readonly string[], wrapper: (index: number) => string) {
+    const { files, segments, spans } = segmentsOf(contents, wrapper);
+    const { total, exact, texts } = countSegments(files, segments, spans);
+    return { total, exact, recounted: texts.reduce((sum, text) => sum + text.length, 0) };
   }
 
   it('is exact for files that start or end with blank space next to their wrappers', () => {
@@ -242,17 +253,7 @@ describe('countBySegments', () => {
       segments.push(file.content.slice(start, end), wrapper(index + 1));
       return { file: index, start, end, startsOnBoundary: false, endsOnBoundary: false };
     });
-    const texts: string[] = [];
-    const { known, pending } = countBySegments(
-      segments,
-      spans,
-      files,
-      (file) => computeLineStarts(file.content),
-      counter,
-      texts,
-    );
-    const total = known + pending.reduce((sum, index) => sum + counter.count(texts[index]!), 0);
-    return { total, exact: counter.count(segments.join('')), texts: pending.map((i) => texts[i]!) };
+    return countSegments(files, segments, spans);
   }
 
   it('is exact for pieces cut anywhere in their files', () => {

@@ -286,6 +286,8 @@ export function recountSegments(
   const old = previous.segments;
   if (old.length !== segments.length) return undefined;
   let tokens = previous.tokens;
+  // Characters before the segment in each rendering (changed wrappers differ in length).
+  let oldBefore = 0;
   let before = 0;
   for (let index = 0; index < segments.length; index++) {
     const was = old[index] as string;
@@ -293,14 +295,14 @@ export function recountSegments(
     if (was !== now) {
       if (index % 2 === 1) return undefined;
       if (
-        !joinsAround(old, index, before, counter.encoding) ||
+        !joinsAround(old, index, oldBefore, counter.encoding) ||
         !joinsAround(segments, index, before, counter.encoding)
       ) {
         return undefined;
       }
       tokens += counter.count(now) - counter.count(was);
     }
-    // Only unchanged segments lie before the next change, so the prefix is as long in both.
+    oldBefore += was.length;
     before += now.length;
   }
   return tokens;

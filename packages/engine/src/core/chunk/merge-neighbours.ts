@@ -21,7 +21,7 @@ export type MergedChunk =
   | {
       readonly spans: readonly PlannedSpan[];
       /** Renders it with the numbers of the pass that merged it; its `tokens` count that text. */
-      readonly rendering: Rendering;
+      readonly rendering: EarlierRendering;
     };
 
 export interface MergeInput {
@@ -36,11 +36,8 @@ export interface MergeInput {
    * Candidates rendered by earlier passes, by their spans: a later pass renders the same merged
    * chunk with other numbers, and counts only what changed.
    */
-  readonly rendered: Map<string, Rendering>;
+  readonly rendered: Map<string, EarlierRendering>;
 }
-
-/** A rendered candidate: its tokens, and how to render the text they count again. */
-export type Rendering = EarlierRendering;
 
 /**
  * Next-fit over finished chunks: walking them in order, a chunk absorbs the next one whenever the
@@ -73,7 +70,7 @@ export function mergeNeighbours(
   for (let position = 1; position < chunks.length; position++) {
     const next = chunks[position] as FittingChunk;
     const spans = mergeSpans(current.spans, next.spans);
-    let rendered: Rendering = { render: () => '', tokens: Number.POSITIVE_INFINITY };
+    let rendered: EarlierRendering = { render: () => '', tokens: Number.POSITIVE_INFINITY };
     if (lowerBound(current, next, spans, input) <= input.limit) {
       const removed = new Map<number, number>();
       addParts(removed, [...current.spans, ...next.spans], 1);
@@ -100,7 +97,7 @@ export function mergeNeighbours(
 
 /** The chunk being grown: an input chunk as it was (its position), or merged and rendered. */
 type Current = { readonly spans: readonly PlannedSpan[]; readonly tokens: number } & (
-  { readonly kept: number } | { readonly rendering: Rendering }
+  { readonly kept: number } | { readonly rendering: EarlierRendering }
 );
 
 function finished(chunk: Current): MergedChunk {
@@ -237,7 +234,7 @@ function countChunk(
   spans: readonly PlannedSpan[],
   total: number,
   input: MergeInput,
-): Rendering {
+): EarlierRendering {
   const { renderer, counter, measurer } = input;
   const context = measurer.renderContext(total);
   const segments = renderer.renderChunkSegments?.(chunk, context);
@@ -261,7 +258,7 @@ function countChunk(
   }
   tokens ??= counter.count(text());
   // The text is let go: the winner is rendered again with its final numbers.
-  const rendering: Rendering = {
+  const rendering: EarlierRendering = {
     render: () => renderChunkText(renderer, chunk, context),
     ...(segments && { segments: () => renderChunkParts(renderer, chunk, context) }),
     tokens,
