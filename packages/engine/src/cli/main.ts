@@ -171,8 +171,7 @@ async function packOnce(run: PlannedRun): Promise<void> {
     pack(input.path, run.options, {
       onProgress: (update) => progress.update(update),
       ...(run.workers !== undefined && { workers: run.workers }),
-      // A cache object of its own: each pack of --watch is a run (see readStoredOutcome).
-      ...(run.cache && { cache: { ...run.cache } }),
+      ...(run.cache && { cache: run.cache }),
       // A checkout made for this run is gone afterwards: nothing to remember of it.
       rememberFolder: input.sourceName === undefined,
       counters,

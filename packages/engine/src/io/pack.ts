@@ -105,8 +105,9 @@ export async function openSource(path: string): Promise<SourceTree> {
 export async function pack(
   path: string,
   options: BundleOptions = {},
-  hooks: PackHooks = {},
+  given: PackHooks = {},
 ): Promise<Bundle> {
+  const hooks = ofThisRun(given);
   const resolved = resolveOptions(options);
   const asked = wantsGitContext(hooks.git)
     ? await readGitContext(path, hooks.git as GitContextRequest, hooks.signal)
@@ -160,8 +161,9 @@ export async function pack(
 export async function packTree(
   tree: SourceTree,
   options: BundleOptions | ResolvedOptions,
-  hooks: PackHooks = {},
+  given: PackHooks = {},
 ): Promise<Bundle> {
+  const hooks = ofThisRun(given);
   const resolved = resolveOptions(options);
   if (hooks.processor) return runPipeline(tree, resolved, hooks, hooks.processor);
   const workers = hooks.workers ?? (isTiny(tree) ? 0 : undefined);
@@ -194,6 +196,15 @@ async function historyForBudget(
     changeCounts: read.changeCounts,
     rankOnly: true,
   };
+}
+
+/**
+ * The hooks with a cache object of this run's own: a cache read checks each pack once per cache
+ * object (see readStoredOutcome), so a caller that packs again with the same object (--watch, an
+ * MCP server) still finds a pack removed since its last pack missing.
+ */
+function ofThisRun(hooks: PackHooks): PackHooks {
+  return hooks.cache ? { ...hooks, cache: { ...hooks.cache } } : hooks;
 }
 
 /** Below this much input, starting threads costs more than it saves. */

@@ -134,8 +134,8 @@ export function readStoredOutcome(
 }
 
 /**
- * The packs a run found in place, by the run's cache object (the CLI makes one per run, the
- * server one per job, a worker thread gets a copy per request): a pack is checked once a run.
+ * The packs a run found in place, by the run's cache object (pack() makes one per run, a worker
+ * thread gets a copy per request): a pack is checked once a run.
  */
 const packsChecked = new WeakMap<ResultCache, Set<string>>();
 

@@ -355,7 +355,7 @@ function isRemoved(fd: number): boolean {
 }
 
 /**
- * Up to `most` bytes of an open file from `offset`, in `into` or a buffer of their own; undefined
+ * Up to `most` bytes of an open file from `offset`, in `bytes` or a buffer of their own; undefined
  * when it holds fewer than `least` bytes there.
  */
 function readAt(
@@ -363,10 +363,9 @@ function readAt(
   offset: number,
   least: number,
   most: number,
-  into: Buffer = Buffer.allocUnsafeSlow(most),
+  bytes: Buffer = Buffer.allocUnsafeSlow(most),
 ): Buffer | undefined {
   try {
-    const bytes = into;
     let done = 0;
     while (done < most) {
       const read = readSync(fd, bytes, done, most - done, offset + done);

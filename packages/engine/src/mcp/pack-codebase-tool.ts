@@ -85,9 +85,7 @@ export function registerPackCodebase(
                   })
                   .catch(() => undefined),
             }),
-            // A cache object of its own: each call is a run (a pack removed since the last
-            // call is found missing; see readStoredOutcome).
-            ...(settings.cache && { cache: { ...settings.cache.cache } }),
+            ...(settings.cache && { cache: settings.cache.cache }),
             ...(input.sourceName !== undefined && { sourceName: input.sourceName }),
             signal: extra.signal,
             ...(git && { git }),
