@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled TypeScript; `npm ci` builds it (root `prepare`).
+// Thin launcher: the CLI is compiled TypeScript, bundled; `npm ci` builds it (root `prepare`).
 let finished = false;
 // Node ends a process whose event loop has nothing left to wait for, even while a promise is
 // pending. If that ever happens before the CLI has finished, it is a failure, never a success.
@@ -10,7 +10,7 @@ process.on('exit', () => {
   );
   process.exitCode = 1;
 });
-import('../dist/cli/main.js').then(
+import('../dist/bundle/main.js').then(
   (cli) =>
     cli.main(process.argv.slice(2)).finally(() => {
       finished = true;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The launcher people run; it loads the compiled CLI, so these tests need `npm run build`. */
+/** The launcher people run; it loads the compiled, bundled CLI, so these tests need `npm run build`. */
 export const CLI = fileURLToPath(new URL('../../bin/repobundle.js', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../dist/bundle/main.js', import.meta.url));
 
 export function assertBuilt(): void {
   if (!existsSync(BUILT)) {
