@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isNewlineJunction, isWordEnd, joinsCleanly } from './clean-joins.js';
+import { isNewlineJunction, isWordEnd, joinsCleanly, lastPreTokenStart } from './clean-joins.js';
 import { getTokenCounter, loadTokenCounter } from './index.js';
 import { loadRankTable } from './rank-table.js';
+import { createPieceEnd } from './split-patterns.js';
 
 // The vocabularies load asynchronously, once per test file.
 await Promise.all([loadRankTable('o200k_base'), loadRankTable('cl100k_base')]);
@@ -109,6 +110,28 @@ describe.each(encodings)('joinsCleanly (%s)', (encoding) => {
     );
     expect(isWordEnd('value;', 5, encoding)).toBe(true);
     expect(isWordEnd("it's", 2, encoding)).toBe(false);
+  });
+
+  it('finds the last pre-token where a scan from the first character does', () => {
+    const pieceEnd = createPieceEnd(encoding);
+    const scannedFromStart = (text: string) => {
+      let last = 0;
+      for (let at = 0; at < text.length; at = pieceEnd(text, at)) last = at;
+      return last;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom('ab', 'Ab', '12', '1234', "'s", ' ', '  ', '\t', '\n', '\r\n', '/', '.'),
+      fc.constantFrom(';', '{', '}', '`', '=', 'é', '😀', '\u0301', '\u00a0', '\u0085'),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 16 }), (pieces) => {
+        const text = pieces.join('');
+        if (text.length === 0) return;
+        expect(lastPreTokenStart(text, encoding)).toBe(scannedFromStart(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('never accepts a split whose counts do not add up', () => {
