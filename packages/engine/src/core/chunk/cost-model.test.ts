@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OutputFormat } from '../../config/options.js';
 import { resolveOptions } from '../../config/options.js';
 import { getRenderer } from '../render/index.js';
 import type { ProcessedFile } from '../types.js';
 import { buildChunks } from './build-chunks.js';
-import { createCostMeasurer } from './cost-model.js';
+import { countAfterHeader, createCostMeasurer } from './cost-model.js';
 import { makeOutlinedFile } from './test-support/plan-checks.js';
 import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
@@ -68,5 +69,28 @@ describe('open end overhead', () => {
     expect(overhead('md')).toBeGreaterThanOrEqual(counter.count(', no final newline'));
     expect(overhead('txt')).toBeGreaterThanOrEqual(counter.count(', no final newline'));
     expect(overhead('json')).toBe(0);
+  });
+});
+
+describe('countAfterHeader', () => {
+  const piece = fc.oneof(
+    fc.constantFrom('# demo: chunk 999999 of 999999', '## ', '`', '```', 'ab', '12', ' ', '\n'),
+    fc.constantFrom('=== ', ' ===', '<file path="', '">', "'s", '/', 'é', '😀', '\u00a0'),
+    fc.string({ maxLength: 5 }),
+  );
+  const text = fc.array(piece, { maxLength: 10 }).map((pieces) => pieces.join(''));
+
+  it('counts any text as counting it whole does, whether or not it begins with the header', () => {
+    fc.assert(
+      fc.property(text, text, text, fc.nat(), (header, rest, other, cut) => {
+        const count = countAfterHeader(header, counter);
+        // A text that shares any beginning of the header, then goes its own way.
+        const partly = header.slice(0, cut % (header.length + 1)) + rest;
+        expect(count(header + rest)).toBe(counter.count(header + rest));
+        expect(count(partly)).toBe(counter.count(partly));
+        expect(count(other)).toBe(counter.count(other));
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { lacksFinalNewline } from '../render/labels.js';
 import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
+import { isWordEnd } from '../tokens/clean-joins.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
 import { pieceLevel } from './build-chunks.js';
@@ -61,10 +62,14 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     totalChunks,
     options,
   });
+  const header = renderer.renderChunk(
+    { index: WORST_INDEX, pieces: [] },
+    renderContext(WORST_INDEX),
+  );
+  const chunkOverhead = counter.count(header);
+  const countRendered = countAfterHeader(header, counter);
   const measure = (chunk: Chunk): number =>
-    counter.count(renderer.renderChunk(chunk, renderContext(WORST_INDEX)));
-
-  const chunkOverhead = measure({ index: WORST_INDEX, pieces: [] });
+    countRendered(renderer.renderChunk(chunk, renderContext(WORST_INDEX)));
   const bareMeasures = new Map<string, number>();
   const contextOverheads = new Map<string, number>();
   const openEndOverheads = new Map<string, number>();
@@ -116,10 +121,20 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     return overhead;
   };
 
-  const pieceOverhead = (file: ProcessedFile): number =>
-    Math.max(0, bareMeasure(file) - chunkOverhead) +
-    PIECE_MARGIN +
-    (lacksFinalNewline(file.content) ? openEndOverhead(file) : 0);
+  // Asked of each file by every pass (the minimum, the plan, merges): kept by file, not rebuilt
+  // from its key each time.
+  const pieceOverheads = new WeakMap<ProcessedFile, number>();
+  const pieceOverhead = (file: ProcessedFile): number => {
+    let overhead = pieceOverheads.get(file);
+    if (overhead === undefined) {
+      overhead =
+        Math.max(0, bareMeasure(file) - chunkOverhead) +
+        PIECE_MARGIN +
+        (lacksFinalNewline(file.content) ? openEndOverhead(file) : 0);
+      pieceOverheads.set(file, overhead);
+    }
+    return overhead;
+  };
 
   // Measured like the piece wrapper: the same worst-case piece with and without the names.
   const contextOverhead = (file: ProcessedFile, context: readonly string[]): number => {
@@ -186,6 +201,24 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
       };
     },
   };
+}
+
+/**
+ * Counts texts that begin as `header` does (every measured chunk renders the same chunk header
+ * first): the header up to its last word end is counted once, each text only from there. A word
+ * end is a pre-token boundary whatever stands around it (see isWordEnd), so the two counts add up
+ * to the whole text's; a text that does not begin so is counted whole.
+ */
+export function countAfterHeader(header: string, counter: TokenCounter): (text: string) => number {
+  let cut = header.length - 1;
+  while (cut > 0 && !isWordEnd(header, cut, counter.encoding)) cut--;
+  if (cut <= 0) return (text) => counter.count(text);
+  const head = header.slice(0, cut);
+  const headTokens = counter.count(head);
+  return (text) =>
+    text.startsWith(head) && isWordEnd(text, cut, counter.encoding)
+      ? headTokens + counter.count(text.slice(cut))
+      : counter.count(text);
 }
 
 /**
