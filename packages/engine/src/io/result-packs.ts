@@ -60,6 +60,8 @@ const STORE_IDLE_MS = 10 * 60_000;
 
 interface Location {
   readonly pack: string;
+  /** The pack's file, joined once per pack rather than at every read. */
+  readonly path: string;
   readonly offset: number;
   readonly length: number;
 }
@@ -119,7 +121,7 @@ export class PackStore {
       at = this.entries.get(key);
       if (!at) return undefined;
     }
-    const bytes = bytesAt(join(this.folder, at.pack + PACK_SUFFIX), at, own, checked);
+    const bytes = bytesAt(at.path, at, own, checked);
     if (!bytes) {
       this.entries.delete(key);
       return undefined;
@@ -150,7 +152,12 @@ export class PackStore {
       record.writeUInt32LE(writer.size, KEY_BYTES);
       record.writeUInt32LE(bytes.length, KEY_BYTES + 4);
       writeAll(writer.indexFd, record, null);
-      this.entries.set(key, { pack: writer.pack, offset: writer.size, length: bytes.length });
+      this.entries.set(key, {
+        pack: writer.pack,
+        path: this.packPath(writer.pack),
+        offset: writer.size,
+        length: bytes.length,
+      });
       writer.size += bytes.length;
       writer.lastWriteMs = now;
       return true;
@@ -221,6 +228,7 @@ export class PackStore {
     for (const name of names) {
       if (!name.endsWith(INDEX_SUFFIX)) continue;
       const pack = name.slice(0, -INDEX_SUFFIX.length);
+      const path = this.packPath(pack);
       const read = this.indexesRead.get(pack) ?? 0;
       const records = readFrom(join(this.folder, name), read);
       if (!records) continue;
@@ -233,6 +241,7 @@ export class PackStore {
         if (known && known.pack > pack) continue;
         this.entries.set(key, {
           pack,
+          path,
           offset: records.readUInt32LE(at + KEY_BYTES),
           length: records.readUInt32LE(at + KEY_BYTES + 4),
         });
@@ -241,25 +250,32 @@ export class PackStore {
     }
   }
 
+  private packPath(pack: string): string {
+    return join(this.folder, pack + PACK_SUFFIX);
+  }
+
   private touch(pack: string, now: number): void {
     if (now - (this.touched.get(pack) ?? Number.NEGATIVE_INFINITY) < TOUCH_MS) return;
     this.touched.set(pack, now);
     try {
       const seconds = now / 1000;
-      utimesSync(join(this.folder, pack + PACK_SUFFIX), seconds, seconds);
+      utimesSync(this.packPath(pack), seconds, seconds);
     } catch {
       // removed meanwhile: the next read of it misses
     }
   }
 }
 
-/** This thread's stores, by packs folder. */
+/**
+ * This thread's stores, by cache folder as given: a store is looked up for every result, and
+ * joining the packs folder's path each time cost more than the lookup. Two spellings of one
+ * folder make two stores, each with a writer and pack of its own, which is safe.
+ */
 const stores = new Map<string, PackStore>();
 let sweptMs = Date.now();
 
 /** This thread's store of a cache folder's packs. */
 export function packStore(cache: { readonly dir: string; readonly maxBytes?: number }): PackStore {
-  const folder = join(cache.dir, PACKS_FOLDER);
   const now = Date.now();
   if (now - sweptMs > STORE_IDLE_MS / 10) {
     sweptMs = now;
@@ -269,10 +285,11 @@ export function packStore(cache: { readonly dir: string; readonly maxBytes?: num
       stores.delete(key);
     }
   }
-  let store = stores.get(folder);
+  let store = stores.get(cache.dir);
   if (!store) {
     const packBytes = Math.min(PACK_BYTES, (cache.maxBytes ?? Infinity) / PACKS_PER_BOUND);
-    stores.set(folder, (store = new PackStore(folder, packBytes)));
+    store = new PackStore(join(cache.dir, PACKS_FOLDER), packBytes);
+    stores.set(cache.dir, store);
   }
   return store;
 }
