@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { longestRun, pieceSummary } from './labels.js';
+import { fenceFor } from './markdown-renderer.js';
 
 describe('pieceSummary', () => {
   const whole = { startLine: 1, endLine: 40, part: 1, partCount: 1 };
@@ -49,5 +50,18 @@ describe('longestRun', () => {
     );
     expect(longestRun('a==\r===\u2028=', '=', true)).toBe(3);
     expect(longestRun('a=====\n==', '=', true)).toBe(2);
+  });
+});
+
+describe('fenceFor', () => {
+  it('is a backtick run longer than any in the text, and at least three', () => {
+    const text = fc.string({ unit: fc.constantFrom('`', 'a', '\n', ' '), maxLength: 40 });
+    fc.assert(
+      fc.property(text, (value) => {
+        const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((match) => match[0].length));
+        expect(fenceFor(value)).toBe('`'.repeat(Math.max(3, longest + 1)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
