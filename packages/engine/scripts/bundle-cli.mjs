@@ -1,6 +1,6 @@
 // After the engine compiles: bundle the CLI and its worker thread into dist/bundle. Loading the
 // compiled modules one by one (about 180 of ours, 94 of zod's, 44 of handlebars') took most of a
-// small run's time; one bundle with its lazily imported parts split off loads in a third of it.
+// small run's time; one bundle with its lazily imported parts split off loads in about half.
 // The bundle sits one folder below dist, as every compiled module does, so the paths they take
 // from their own location (the stored vocabularies, the worker script, the engine's build id)
 // resolve the same from it.
