@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { lacksFinalNewline } from '../render/labels.js';
 import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
-import { isWordEnd } from '../tokens/clean-joins.js';
+import { isWordEnd, lastWordEnd } from '../tokens/clean-joins.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
 import { pieceLevel } from './build-chunks.js';
@@ -210,9 +210,8 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
  * to the whole text's; a text that does not begin so is counted whole.
  */
 export function countAfterHeader(header: string, counter: TokenCounter): (text: string) => number {
-  let cut = header.length - 1;
-  while (cut > 0 && !isWordEnd(header, cut, counter.encoding)) cut--;
-  if (cut <= 0) return (text) => counter.count(text);
+  const cut = lastWordEnd(header, counter.encoding);
+  if (cut === 0) return (text) => counter.count(text);
   const head = header.slice(0, cut);
   const headTokens = counter.count(head);
   return (text) =>

@@ -5,6 +5,7 @@ import {
   isCleanJunctionOfLongLeft,
   isNewlineJunction,
   isWordEnd,
+  lastWordEnd,
   LONG_LEFT_TAIL,
   MAX_SCANNED_LEFT,
   PROBE_CHARS,
@@ -177,9 +178,8 @@ const JUNCTION_CONTEXT = 64;
  * there is none.
  */
 function lastCleanCut(text: string, encoding: TokenizerName): number {
-  for (let at = text.length - 1; at > 0 && at >= text.length - MAX_CUT_SEARCH; at--) {
-    if (isWordEnd(text, at, encoding)) return at;
-  }
+  const wordEnd = lastWordEnd(text, encoding, MAX_CUT_SEARCH);
+  if (wordEnd > 0) return wordEnd;
   let cut = text.lastIndexOf('\n') + 1;
   for (let tried = 0; cut > 0 && tried < MAX_JUNCTION_SEARCH; tried++) {
     if (isNewlineJunction(text, cut, text, cut)) return cut;

@@ -153,9 +153,17 @@ export function lastPreTokenStart(text: string, encoding: TokenizerName): number
   return last;
 }
 
-function lastWordEnd(text: string, encoding: TokenizerName): number {
+/**
+ * The last word end of `text` (see isWordEnd) among its last `searched` characters, or 0 when
+ * there is none there.
+ */
+export function lastWordEnd(
+  text: string,
+  encoding: TokenizerName,
+  searched: number = text.length,
+): number {
   if (encoding !== 'o200k_base' && encoding !== 'cl100k_base') return 0;
-  for (let at = text.length - 1; at > 0; at--) {
+  for (let at = text.length - 1; at > 0 && at >= text.length - searched; at--) {
     if (isWordEnd(text, at, encoding)) return at;
   }
   return 0;
