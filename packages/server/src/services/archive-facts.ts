@@ -33,11 +33,15 @@ type Stored = Map<string, readonly [string, number]>;
 /** Changes when what is stored, or how it is computed, changes: older files are never read. */
 const FACTS_VERSION = 'archive-facts-1';
 
-export async function openArchiveFacts(archive: string, cacheDir: string): Promise<ArchiveFacts> {
+/** The facts kept for the archive whose bytes have SHA-256 `archiveDigest` (hex; see fileDigest). */
+export async function openArchiveFacts(
+  archiveDigest: string,
+  cacheDir: string,
+): Promise<ArchiveFacts> {
   const name = createHash('sha256')
     .update(FACTS_VERSION)
     .update('\0')
-    .update(await fileDigest(archive))
+    .update(archiveDigest)
     .digest('hex');
   const file = join(cacheDir, 'archives', name);
   const stored = await readStored(file);
@@ -54,7 +58,8 @@ export async function openArchiveFacts(archive: string, cacheDir: string): Promi
   };
 }
 
-async function fileDigest(file: string): Promise<string> {
+/** The SHA-256 (hex) of a file's bytes. */
+export async function fileDigest(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }))
     hash.update(chunk as Buffer);

@@ -8,7 +8,7 @@ import {
   type FileProcessor,
 } from '@repobundle/engine';
 import { AppError, badRequest } from '../errors.js';
-import { openArchiveFacts, type EntryFacts } from './archive-facts.js';
+import { fileDigest, openArchiveFacts, type EntryFacts } from './archive-facts.js';
 
 export interface ArchiveSelection {
   /** Files that will be processed (selected and eligible). */
@@ -41,6 +41,8 @@ const MAX_MISSING_SHOWN = 5;
 export interface InspectionAids {
   /** The account's result cache: facts an earlier inspection of the same bytes learned. */
   factsDir?: string;
+  /** The SHA-256 (hex) of the archive's bytes, when whoever stored it took it on the way. */
+  archiveDigest?: string;
   /** Engine threads for a selection to read of at least `threadsFrom` bytes. */
   threads?: () => FileProcessor;
   threadsFrom?: number;
@@ -61,7 +63,7 @@ export async function inspectArchive(
   file: string,
   selected: readonly string[],
   options: BundleOptions,
-  { factsDir, threads, threadsFrom = THREADS_FROM_BYTES }: InspectionAids = {},
+  { factsDir, archiveDigest, threads, threadsFrom = THREADS_FROM_BYTES }: InspectionAids = {},
 ): Promise<ArchiveSelection> {
   const tree = await openZipSource(file).catch(archiveError);
   try {
@@ -77,7 +79,10 @@ export async function inspectArchive(
       );
     }
     const { selected: eligible } = await selectFiles(tree, resolveOptions(options));
-    const facts = factsDir === undefined ? undefined : await openArchiveFacts(file, factsDir);
+    const facts =
+      factsDir === undefined
+        ? undefined
+        : await openArchiveFacts(archiveDigest ?? (await fileDigest(file)), factsDir);
     const unknown = eligible.filter((entry) => !facts?.known.has(entry.path));
     const toRead = unknown.reduce((sum, entry) => sum + entry.size, 0);
     const reader = threads && toRead >= threadsFrom ? threads() : createInlineProcessor();

@@ -102,8 +102,8 @@ export interface ArchiveSource {
   kind: 'zip' | 'github';
   /** Shown as the job's source (the overview's title). */
   name: string;
-  /** Writes the job's archive to sourceKey(jobId). */
-  store(jobId: string): Promise<unknown>;
+  /** Writes the job's archive to sourceKey(jobId); returns its SHA-256 (hex) when it took it. */
+  store(jobId: string): Promise<{ sha256?: string } | void>;
 }
 
 export interface CreatedJob {
@@ -127,7 +127,7 @@ export async function createJobFromArchive(
 ): Promise<CreatedJob> {
   const jobId = randomUUID();
   try {
-    await source.store(jobId);
+    const stored = await source.store(jobId);
     const local = await ctx.storage.localFile(sourceKey(jobId));
     let selection;
     try {
@@ -137,6 +137,7 @@ export async function createJobFromArchive(
         engineOptions(options, input.selected),
         {
           factsDir: accountCacheDir(ctx.config.cache.dir, user.id),
+          ...(stored?.sha256 && { archiveDigest: stored.sha256 }),
           threads: ctx.engineThreads.get,
         },
       );

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { access, lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +10,6 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from './object-storage.js';
-import { concatenatedObjects } from './object-streams.js';
 import { assertValidKey, compareKeys, RESERVED_TOP_FOLDER, toFolderPrefix } from './storage-key.js';
 
 const isMissing = (error: unknown) => {
@@ -25,6 +25,18 @@ async function inFolder(folder: string, write: () => Promise<void>): Promise<voi
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     await mkdir(folder, { recursive: true });
     await write();
+  }
+}
+
+/** Bytes read at a time when joining objects (the stream reads the next while this is written). */
+const COPY_BYTES = 1024 * 1024;
+
+/** Writes all of `bytes` at the file's position (a write may take fewer than it was given). */
+async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
+  let written = 0;
+  while (written < bytes.byteLength) {
+    const { bytesWritten } = await file.write(bytes, written, bytes.byteLength - written);
+    written += bytesWritten;
   }
 }
 
@@ -66,8 +78,12 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async get(key: string): Promise<Readable> {
-    const path = this.pathOf(key);
-    const handle = await open(path, 'r').catch((error: unknown) => {
+    return (await this.openObject(key)).createReadStream();
+  }
+
+  /** The object's file, open for reading; StorageNotFoundError when there is none. */
+  private async openObject(key: string): Promise<FileHandle> {
+    const handle = await open(this.pathOf(key), 'r').catch((error: unknown) => {
       throw isMissing(error) ? new StorageNotFoundError(key) : error;
     });
     // Opening a folder succeeds on Linux; only files are objects.
@@ -75,7 +91,7 @@ export class LocalStorage implements ObjectStorage {
       await handle.close();
       throw new StorageNotFoundError(key);
     }
-    return handle.createReadStream();
+    return handle;
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
@@ -113,9 +129,45 @@ export class LocalStorage implements ObjectStorage {
     return removed;
   }
 
-  async concat(keys: readonly string[], target: string): Promise<{ size: number }> {
+  /**
+   * Copies the parts file to file in large reads, hashing the bytes as they pass: reading the
+   * joined archive again for its digest took a fifth of a second for 200 MB.
+   */
+  async concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }> {
     keys.forEach(assertValidKey);
-    return this.put(target, concatenatedObjects(this, keys));
+    const destination = this.pathOf(target);
+    const temp = join(this.tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    try {
+      await mkdir(this.tmpDir, { recursive: true });
+      const out = await open(temp, 'w');
+      try {
+        for (const key of keys) {
+          const part = await this.openObject(key);
+          try {
+            const reads = part.createReadStream({ highWaterMark: COPY_BYTES, autoClose: false });
+            for await (const chunk of reads) {
+              const bytes = chunk as Buffer;
+              hash.update(bytes);
+              await writeAll(out, bytes);
+              size += bytes.byteLength;
+            }
+          } finally {
+            await part.close();
+          }
+        }
+        // Synced before the rename, as put's writes are.
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+      await inFolder(dirname(destination), () => rename(temp, destination));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {

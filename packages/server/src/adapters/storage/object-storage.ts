@@ -24,8 +24,11 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Removes every object under a folder prefix (never '') and returns how many there were. */
   deletePrefix(prefix: string): Promise<number>;
-  /** Concatenates objects in order into `target` by streaming; returns its size. */
-  concat(keys: readonly string[], target: string): Promise<{ size: number }>;
+  /**
+   * Concatenates objects in order into `target` by streaming; returns its size and the SHA-256
+   * of its bytes (hex), taken as they pass, so the caller need not read the object again.
+   */
+  concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }>;
   /** A local file with the object's bytes for random access; `release()` removes temp copies. */
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
   /** Readiness probe: throws StorageUnavailableError when the storage cannot be used. */

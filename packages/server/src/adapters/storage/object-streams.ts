@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ObjectStorage } from './object-storage.js';
 
@@ -23,6 +24,18 @@ export function countingStream(body: Readable, counter: { bytes: number }): Read
     for await (const chunk of body) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       counter.bytes += bytes.byteLength;
+      yield bytes;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** Passes `body` through unchanged while feeding its bytes to `hash`. */
+export function hashingStream(body: Readable, hash: Hash): Readable {
+  async function* chunks() {
+    for await (const chunk of body) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      hash.update(bytes);
       yield bytes;
     }
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from './object-storage.js';
-import { concatenatedObjects, countingStream } from './object-streams.js';
+import { concatenatedObjects, countingStream, hashingStream } from './object-streams.js';
 import type { S3Location } from './s3-url.js';
 import { assertValidKey, compareKeys, toFolderPrefix } from './storage-key.js';
 
@@ -169,9 +170,11 @@ export class S3Storage implements ObjectStorage {
    * part but the last to be at least 5 MiB, which upload chunks and small outputs are not, and
    * streaming works for any sizes on any S3-compatible server.
    */
-  async concat(keys: readonly string[], target: string): Promise<{ size: number }> {
+  async concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }> {
     keys.forEach(assertValidKey);
-    return this.put(target, concatenatedObjects(this, keys));
+    const hash = createHash('sha256');
+    const { size } = await this.put(target, hashingStream(concatenatedObjects(this, keys), hash));
+    return { size, sha256: hash.digest('hex') };
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {

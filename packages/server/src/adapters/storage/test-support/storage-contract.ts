@@ -172,12 +172,25 @@ export function describeStorageContract(name: string, setup: () => Promise<Stora
       );
       const total = sizes.reduce((a, b) => a + b, 0);
       const result = await s.concat(keys, 'cat/assembled.bin');
-      expect(result.size).toBe(total);
+      expect(result).toEqual({ size: total, sha256: sha256(...parts) });
       expect(await s.stat('cat/assembled.bin')).toEqual({ size: total });
       expect(await digestStream(await s.get('cat/assembled.bin'))).toEqual({
         sha256: sha256(...parts),
         size: total,
       });
+    });
+
+    it('gives the digest of an empty concat and of a one-part concat', async () => {
+      expect(await s.concat([], 'cate/none')).toEqual({ size: 0, sha256: sha256() });
+      const bytes = patternBytes(3 * MiB + 5, 7);
+      await s.put('cate/one', bytes);
+      expect(await s.concat(['cate/one'], 'cate/out')).toEqual({
+        size: bytes.length,
+        sha256: sha256(bytes),
+      });
+      const file = await s.localFile('cate/out');
+      expect(sha256(await readFile(file.path))).toBe(sha256(bytes));
+      await file.release();
     });
 
     it('fails a concat with a missing part without creating the target', async () => {
