@@ -3,6 +3,7 @@ import { baseName } from './base-name.js';
 import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
 import { marksOfLongLines } from './line-marks.js';
+import { measureRuns } from './render/piece-runs.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { countLinesOf } from './tokens/token-counter.js';
 import type { ImportReference } from './budget/imports/import-reference.js';
@@ -125,6 +126,7 @@ export async function processFile(
     ...(secrets.size > 0 ? { secrets: [...secrets.values()] } : {}),
     ...(outline ? { outline } : {}),
     ...(imports ? { imports } : {}),
+    runs: measureRuns(content),
   };
   return { ok: true, file };
 }

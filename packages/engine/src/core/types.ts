@@ -130,6 +130,18 @@ export interface ProcessedFile {
   /** When packing to a budget: how much of the file was kept, and why it was degraded. */
   readonly level?: PackLevel;
   readonly levelReason?: string;
+  /** The delimiter runs of `content`, measured by the file stage (see render/piece-runs.ts). */
+  readonly runs?: ContentRuns;
+}
+
+/** The longest runs in a text that an md fence or a txt marker must be longer than. */
+export interface ContentRuns {
+  /** The length of the text measured (UTF-16 code units). */
+  readonly length: number;
+  /** The longest run of backticks anywhere in it. */
+  readonly backticks: number;
+  /** The longest run of `=` that starts a line. */
+  readonly equalsAtLineStart: number;
 }
 
 /** A contiguous line range of one file inside a chunk. Lines are 1-based and inclusive. */
@@ -151,6 +163,8 @@ export interface ChunkPiece {
   readonly context?: readonly string[];
   /** With a token budget, when the file is cut below full: the header says so. */
   readonly level?: Exclude<PackLevel, 'full' | 'path_only'>;
+  /** The delimiter runs of `content`, when the piece holds its file whole (see ProcessedFile). */
+  readonly runs?: ContentRuns;
 }
 
 export interface Chunk {

@@ -50,6 +50,9 @@ export function buildChunks(
         offset: span.start,
         startsOnBoundary: span.startsOnBoundary,
         endsOnBoundary: span.endsOnBoundary,
+        ...(file.runs &&
+          span.start === 0 &&
+          span.end === file.content.length && { runs: file.runs }),
       };
       const level = pieceLevel(file);
       const withLevel = level === undefined ? piece : { ...piece, level };

@@ -29,7 +29,7 @@
  */
 import type { Chunk } from '../types.js';
 import { contextLabel, lineRangeLabel, partLabel } from './labels.js';
-import { fenceFor, renderMarkdownOverview } from './markdown-renderer.js';
+import { pieceFence, renderMarkdownOverview } from './markdown-renderer.js';
 import { describeOptions, toOverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer } from './renderer.js';
 import { compileTemplate } from './template-sandbox.js';
@@ -58,7 +58,7 @@ function chunkData(chunk: Chunk, context: ChunkRenderContext) {
       context_label: contextLabel(piece) ?? '',
       content: piece.content,
       ends_with_newline: piece.content === '' || piece.content.endsWith('\n'),
-      fence: fenceFor(piece.content),
+      fence: pieceFence(piece),
     })),
   };
 }

@@ -4,13 +4,24 @@ import { buildOverviewDocument } from './overview-sections.js';
 import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
+import { backtickRun } from './piece-runs.js';
 import { joinPieceSegments } from './segments.js';
 import { preambleOf, preambleParagraphs } from './preamble.js';
 import type { PieceParts } from './segments.js';
 
 /** A backtick fence longer than any backtick run inside the text, so the text cannot close it. */
 export function fenceFor(text: string): string {
-  return '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  return fenceOfRun(longestRun(text, '`'));
+}
+
+/** fenceFor of a piece's content. */
+export function pieceFence(piece: ChunkPiece): string {
+  return fenceOfRun(backtickRun(piece));
+}
+
+function fenceOfRun(longest: number): string {
+  // Nearly every text needs the shortest fence: one string for it, not one per rendering.
+  return longest < 3 ? '```' : '`'.repeat(longest + 1);
 }
 
 /** CommonMark forbids backticks in a backtick fence's info string; whitespace would end it. */
@@ -25,7 +36,7 @@ function fenceInfo(language: string): string {
  * part of it.
  */
 function renderPiece(piece: ChunkPiece): PieceParts {
-  const fence = fenceFor(piece.content);
+  const fence = pieceFence(piece);
   const noFinalNewline = lacksFinalNewline(piece.content);
   const summary = pieceSummary(piece) + (noFinalNewline ? ', no final newline' : '');
   const context = contextLabel(piece);

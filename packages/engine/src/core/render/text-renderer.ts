@@ -1,5 +1,6 @@
 import type { Chunk, ChunkPiece } from '../types.js';
-import { contextLabel, inlineText, lacksFinalNewline, longestRun, pieceSummary } from './labels.js';
+import { contextLabel, inlineText, lacksFinalNewline, pieceSummary } from './labels.js';
+import { equalsRunAtLineStart } from './piece-runs.js';
 import { buildOverviewDocument } from './overview-sections.js';
 import type { OverviewSection } from './overview-sections.js';
 import { toOverviewModel } from './overview-model.js';
@@ -13,8 +14,10 @@ import { preambleOf, preambleParagraphs } from './preamble.js';
  * content, so no content line can start with it. Every delimiter line is the marker, a space and
  * a label.
  */
-function markerFor(content: string): string {
-  return '='.repeat(Math.max(3, longestRun(content, '=', true) + 1));
+function markerFor(piece: ChunkPiece): string {
+  const length = Math.max(3, equalsRunAtLineStart(piece) + 1);
+  // Nearly every piece has the shortest marker: one string for it, not one per rendering.
+  return length === 3 ? '===' : '='.repeat(length);
 }
 
 /**
@@ -27,7 +30,7 @@ function markerFor(content: string): string {
  * the end line is not part of it.
  */
 function renderPiece(piece: ChunkPiece): PieceParts {
-  const marker = markerFor(piece.content);
+  const marker = markerFor(piece);
   const noFinalNewline = lacksFinalNewline(piece.content);
   const path = inlineText(piece.path);
   const details = [inlineText(piece.language), pieceSummary(piece)];
