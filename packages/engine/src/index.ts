@@ -16,7 +16,7 @@ export type { FileProcessor } from './io/file-processor.js';
 export { contentDigest, engineBuildId, evictResultCacheInBackground } from './io/result-cache.js';
 export type { ResultCache } from './io/result-cache.js';
 export { replaceFile } from './io/replace-file.js';
-export { encodeParts } from './io/encode-parts.js';
+export { PartsEncoder } from './io/encode-parts.js';
 export {
   openDirectorySource,
   openMemorySource,

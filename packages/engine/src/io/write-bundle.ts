@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Bundle } from '../core/assemble-bundle.js';
-import { encodeParts } from './encode-parts.js';
+import { PartsEncoder } from './encode-parts.js';
 import { prepareOutputDir, unwritable } from './prepare-output-dir.js';
 import { createLimiter } from './sources/limit-concurrency.js';
 
@@ -34,12 +34,24 @@ async function writeInto(bundle: Bundle, outDir: string): Promise<string[]> {
 
   const overview = join(outDir, bundle.overview.fileName);
   const chunks = bundle.chunks.map((chunk) => join(chunksDir, chunk.fileName));
-  // A few files at a time: encoding the next one overlaps the disk writing the last.
+  // A few files at a time: encoding the next one overlaps the disk writing the last. Each write
+  // borrows an encoder (see PartsEncoder) and gives it back when done.
   const limit = createLimiter(WRITE_CONCURRENCY);
+  const encoders: PartsEncoder[] = [];
+  const withEncoder = async (write: (encoder: PartsEncoder) => Promise<void>) => {
+    const encoder = encoders.pop() ?? new PartsEncoder();
+    try {
+      await write(encoder);
+    } finally {
+      encoders.push(encoder);
+    }
+  };
   await Promise.all([
     limit(() => writeFile(overview, bundle.overview.text)),
     ...bundle.chunks.map((chunk, index) =>
-      limit(() => writeParts(chunks[index] as string, chunk.textParts())),
+      limit(() =>
+        withEncoder((encoder) => writeParts(chunks[index] as string, chunk.textParts(), encoder)),
+      ),
     ),
   ]);
   return [overview, ...chunks];
@@ -52,13 +64,17 @@ const WRITE_BATCH_CHARS = 1 << 20;
  * Writes a text given in parts without joining it whole, a batch of parts encoded at a time: a
  * chunk of megabytes encoded into one buffer would hold a copy the size of the chunk.
  */
-async function writeParts(path: string, parts: readonly string[]): Promise<void> {
+async function writeParts(
+  path: string,
+  parts: readonly string[],
+  encoder: PartsEncoder,
+): Promise<void> {
   const handle = await open(path, 'w');
   try {
     let batch: string[] = [];
     let size = 0;
     const flush = async () => {
-      const bytes = encodeParts(batch);
+      const bytes = encoder.encode(batch);
       for (let at = 0; at < bytes.length;) {
         at += (await handle.write(bytes, at)).bytesWritten;
       }

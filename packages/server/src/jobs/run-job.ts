@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { JobError, JobStage } from '@repobundle/contract';
 import {
   describeSkipReason,
-  encodeParts,
+  PartsEncoder,
   EngineError,
   pack,
   type Bundle,
@@ -177,11 +177,13 @@ async function storeOutputs(
   let next = 0;
   let failed = false;
   const lane = async () => {
+    // Each lane encodes into a buffer of its own, free again once its put has returned.
+    const encoder = new PartsEncoder();
     while (next < files.length && !failed) {
       if (signal.aborted) throw new AttemptStopped();
       const index = next++;
       const file = files[index] as (typeof files)[number];
-      const body = encodeParts(file.parts());
+      const body = encoder.encode(file.parts());
       const { size } = await ctx.storage.put(`${prefix}${file.path}`, body);
       stored[index] = { path: file.path, size };
     }

@@ -8,7 +8,11 @@ import type { Readable } from 'node:stream';
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
-  /** Writes a whole object, replacing any old one; a failed write leaves the old object (or none) visible. */
+  /**
+   * Writes a whole object, replacing any old one; a failed write leaves the old object (or none)
+   * visible. A body of bytes is not used after the returned promise settles (its caller may
+   * reuse them).
+   */
   put(
     key: string,
     body: Readable | Uint8Array,
