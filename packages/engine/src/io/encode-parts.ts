@@ -24,7 +24,7 @@ export class PartsEncoder {
     const whole = wholeCodePoints(parts);
     const left = lengthOf(whole);
     const start = this.room && this.room.length >= left ? this.room : Buffer.allocUnsafeSlow(left);
-    const { out, at } = encodeWholeInto(whole, start);
+    const { out, at } = encodeWholeInto(whole, left, start);
     this.room = out.length <= this.keepBytes ? out : undefined;
     return out.subarray(0, at);
   }
@@ -37,11 +37,16 @@ function lengthOf(parts: readonly string[]): number {
 }
 
 /**
- * Encodes parts (none ending inside a surrogate pair) from the start of `out`, which holds at
- * least a byte per character; returns the buffer written (`out`, or a larger one) and the bytes.
+ * Encodes parts (none ending inside a surrogate pair, `length` characters in all) from the start
+ * of `out`, which holds at least a byte per character; returns the buffer written (`out`, or a
+ * larger one) and the bytes.
  */
-function encodeWholeInto(whole: readonly string[], out: Buffer): { out: Buffer; at: number } {
-  let left = lengthOf(whole);
+function encodeWholeInto(
+  whole: readonly string[],
+  length: number,
+  out: Buffer,
+): { out: Buffer; at: number } {
+  let left = length;
   let at = 0;
   for (const part of whole) {
     let read = 0;

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { access, lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from './object-storage.js';
+import { putConcatenated } from './object-streams.js';
 import { assertValidKey, compareKeys, RESERVED_TOP_FOLDER, toFolderPrefix } from './storage-key.js';
 
 const isMissing = (error: unknown) => {
@@ -28,17 +29,8 @@ async function inFolder(folder: string, write: () => Promise<void>): Promise<voi
   }
 }
 
-/** Bytes read at a time when joining objects (the stream reads the next while this is written). */
+/** Bytes read at a time when joining objects. */
 const COPY_BYTES = 1024 * 1024;
-
-/** Writes all of `bytes` at the file's position (a write may take fewer than it was given). */
-async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
-  let written = 0;
-  while (written < bytes.byteLength) {
-    const { bytesWritten } = await file.write(bytes, written, bytes.byteLength - written);
-    written += bytesWritten;
-  }
-}
 
 /** Objects as files under `${dataDir}/storage`, written to `.tmp/` first and renamed into place. */
 export class LocalStorage implements ObjectStorage {
@@ -130,44 +122,14 @@ export class LocalStorage implements ObjectStorage {
   }
 
   /**
-   * Copies the parts file to file in large reads, hashing the bytes as they pass: reading the
-   * joined archive again for its digest took a fifth of a second for 200 MB.
+   * The parts are read a MiB at a time: joining a 200 MB upload in reads of 64 KiB (a stream's
+   * default) took half as long again.
    */
   async concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }> {
     keys.forEach(assertValidKey);
-    const destination = this.pathOf(target);
-    const temp = join(this.tmpDir, randomUUID());
-    const hash = createHash('sha256');
-    let size = 0;
-    try {
-      await mkdir(this.tmpDir, { recursive: true });
-      const out = await open(temp, 'w');
-      try {
-        for (const key of keys) {
-          const part = await this.openObject(key);
-          try {
-            const reads = part.createReadStream({ highWaterMark: COPY_BYTES, autoClose: false });
-            for await (const chunk of reads) {
-              const bytes = chunk as Buffer;
-              hash.update(bytes);
-              await writeAll(out, bytes);
-              size += bytes.byteLength;
-            }
-          } finally {
-            await part.close();
-          }
-        }
-        // Synced before the rename, as put's writes are.
-        await out.sync();
-      } finally {
-        await out.close();
-      }
-      await inFolder(dirname(destination), () => rename(temp, destination));
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    return { size, sha256: hash.digest('hex') };
+    return putConcatenated(this, keys, target, async (key) =>
+      (await this.openObject(key)).createReadStream({ highWaterMark: COPY_BYTES }),
+    );
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {

@@ -1,4 +1,4 @@
-import type { Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ObjectStorage } from './object-storage.js';
 
@@ -7,10 +7,14 @@ import type { ObjectStorage } from './object-storage.js';
  * one has been read, so one object at a time is open and none is held in memory. A missing key
  * errors the stream (with StorageNotFoundError), which makes the write consuming it fail.
  */
-export function concatenatedObjects(storage: ObjectStorage, keys: readonly string[]): Readable {
+export function concatenatedObjects(
+  storage: ObjectStorage,
+  keys: readonly string[],
+  open: (key: string) => Promise<Readable> = (key) => storage.get(key),
+): Readable {
   async function* chunks() {
     for (const key of keys) {
-      const part = await storage.get(key);
+      const part = await open(key);
       // Leaving the loop early (the consumer failed) destroys `part`, closing its file or socket.
       for await (const chunk of part) yield chunk as Buffer;
     }
@@ -30,8 +34,24 @@ export function countingStream(body: Readable, counter: { bytes: number }): Read
   return Readable.from(chunks(), { objectMode: false });
 }
 
+/**
+ * ObjectStorage.concat over `put`: the parts streamed into `target` (each opened with `open`),
+ * hashed as they pass, so the caller need not read the object again for its digest.
+ */
+export async function putConcatenated(
+  storage: ObjectStorage,
+  keys: readonly string[],
+  target: string,
+  open?: (key: string) => Promise<Readable>,
+): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  const body = hashingStream(concatenatedObjects(storage, keys, open), hash);
+  const { size } = await storage.put(target, body);
+  return { size, sha256: hash.digest('hex') };
+}
+
 /** Passes `body` through unchanged while feeding its bytes to `hash`. */
-export function hashingStream(body: Readable, hash: Hash): Readable {
+function hashingStream(body: Readable, hash: Hash): Readable {
   async function* chunks() {
     for await (const chunk of body) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +20,7 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from './object-storage.js';
-import { concatenatedObjects, countingStream, hashingStream } from './object-streams.js';
+import { countingStream, putConcatenated } from './object-streams.js';
 import type { S3Location } from './s3-url.js';
 import { assertValidKey, compareKeys, toFolderPrefix } from './storage-key.js';
 
@@ -172,9 +171,7 @@ export class S3Storage implements ObjectStorage {
    */
   async concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }> {
     keys.forEach(assertValidKey);
-    const hash = createHash('sha256');
-    const { size } = await this.put(target, hashingStream(concatenatedObjects(this, keys), hash));
-    return { size, sha256: hash.digest('hex') };
+    return putConcatenated(this, keys, target);
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
