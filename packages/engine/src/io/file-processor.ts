@@ -13,7 +13,7 @@ import type {
 import { cachedByDigest, measureBytes, runWorkerRequest } from './process-file-task.js';
 import { WorkerPool } from './worker-pool.js';
 import type { ResultCache } from './result-cache.js';
-import { outcomeFromStored } from './result-cache.js';
+import { optionsKey, outcomeFromStored } from './result-cache.js';
 
 /**
  * Runs the CPU-heavy work of a pack (the file stage, counting rendered chunks) either inline or on
@@ -111,7 +111,7 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
             input,
             options: fileStageOptions(options),
             // The digest is not passed on: its result was just looked up here and missed.
-            ...(cache && { cache }),
+            ...(cache && { cache, optionsKey: optionsKey(cache, options) }),
           },
           transfer,
         );

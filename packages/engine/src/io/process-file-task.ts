@@ -10,6 +10,8 @@ import type { ResultCache } from './result-cache.js';
 import {
   cacheKey,
   contentDigest,
+  keyWithin,
+  optionsKey,
   outcomeFromStored,
   readCachedOutcome,
   readStoredOutcome,
@@ -35,6 +37,8 @@ export type WorkerRequest =
        * of the bytes read, so a wrong digest known beforehand never stores a wrong result.
        */
       readonly cache?: ResultCache;
+      /** What the keys hold of the build and options (see optionsKey), taken once per run. */
+      readonly optionsKey?: string;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName }
   | { readonly kind: 'measure'; readonly entries: readonly LocatedEntry[] };
@@ -99,7 +103,10 @@ export async function runWorkerRequest(
     };
   }
   const digest = cache ? contentDigest(bytes) : undefined;
-  const key = cache && digest ? cacheKey(cache, path, digest, options) : undefined;
+  const key =
+    cache && digest
+      ? keyWithin(request.optionsKey ?? optionsKey(cache, options), path, digest)
+      : undefined;
   const hit = cache && key ? readStoredOutcome(cache, key, { own: answerStored }) : undefined;
   if (hit && answerStored) {
     return {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Hash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -95,28 +94,39 @@ export function cacheKey(
   digest: string,
   options: FileStageOptions,
 ): string {
-  return keyBase(cache.build, options)
-    .copy()
+  return keyWithin(optionsKey(cache, options), path, digest);
+}
+
+/** cacheKey with the part of the build and options already taken (see optionsKey). */
+export function keyWithin(optionsKey: string, path: string, digest: string): string {
+  return createHash('sha256')
+    .update(optionsKey)
+    .update('\0')
     .update(baseName(path))
     .update('\0')
     .update(digest)
     .digest('hex');
 }
 
-/** The hash of the build and options, started once per options object (a run has one or two). */
-const keyBases = new WeakMap<FileStageOptions, { build: string; hash: Hash }>();
+/** Options objects whose key part is known (a run has one or two). */
+const optionsKeys = new WeakMap<FileStageOptions, { build: string; key: string }>();
 
-function keyBase(build: string, options: FileStageOptions): Hash {
-  const known = keyBases.get(options);
-  if (known?.build === build) return known.hash;
+/**
+ * What every key of a run holds of the engine build and the options. A thread that is handed
+ * its options with each file is handed this too: a copy of the options is a new object, and
+ * taking the key again for each file cost about 3% of a first run's threads.
+ */
+export function optionsKey(cache: ResultCache, options: FileStageOptions): string {
+  const known = optionsKeys.get(options);
+  if (known?.build === cache.build) return known.key;
   const keyed = keyedOptions(options);
-  const hash = createHash('sha256')
-    .update(build)
+  const key = createHash('sha256')
+    .update(cache.build)
     .update('\0')
     .update(JSON.stringify(keyed, Object.keys(keyed).sort()))
-    .update('\0');
-  keyBases.set(options, { build, hash });
-  return hash;
+    .digest('hex');
+  optionsKeys.set(options, { build: cache.build, key });
+  return key;
 }
 
 /**
