@@ -26,6 +26,7 @@ import { openDirectorySource, openZipSource } from './sources/index.js';
 import type { ResultCache } from './result-cache.js';
 import { openFolderDigests } from './folder-digests.js';
 import { SameContentResults } from './same-content.js';
+import { openCountMemo } from './stored-count-memo.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -223,7 +224,9 @@ async function runPipeline(
   report({ stage: 'selecting', done: 0, total: tree.entries.length });
   // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
   const tokenizer = countingTokenizer(resolved);
-  const counter = await loadTokenCounter(tokenizer);
+  const counts = hooks.cache && openCountMemo(hooks.cache, tokenizer);
+  const threadCounter = await loadTokenCounter(tokenizer);
+  const counter = counts ? counts.memo.wrap(threadCounter) : threadCounter;
   const selection = await selectFiles(tree, resolved);
   const { skipped } = selection;
   const changeCounts = git?.changeCounts ?? hooks.changeCounts;
@@ -258,6 +261,7 @@ async function runPipeline(
         changeCounts,
       })
     : await assembleBundle({ ...assemble, files: outcome.files });
+  if (counts) counts.save();
   report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
   return bundle;
 }

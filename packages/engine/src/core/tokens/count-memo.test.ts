@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { CountMemo, MEMO_CHARS } from './count-memo.js';
+import { loadTokenCounter } from './index.js';
+import type { TokenCounter } from './token-counter.js';
+
+const o200k = await loadTokenCounter('o200k_base');
+
+/** o200k_base, with every text it was asked to count recorded. */
+function recording(): { counter: TokenCounter; asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    counter: {
+      encoding: o200k.encoding,
+      count: (text) => {
+        asked.push(text);
+        return o200k.count(text);
+      },
+      countLines: (text) => o200k.countLines(text),
+      fitPrefix: (text, max, after) => o200k.fitPrefix(text, max, after),
+    },
+  };
+}
+
+function randomText(seed: number, length: number): string {
+  const alphabet = ['a', 'Z', ' ', '\n', '`', '=', '/', '.', '7', 'é', '漢', '😀', '\t', '-'];
+  let state = seed;
+  let text = '';
+  while (text.length < length) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    text += alphabet[state % alphabet.length];
+  }
+  return text;
+}
+
+describe('CountMemo', () => {
+  it('answers what the counter answers, for short and long texts alike', () => {
+    const memo = new CountMemo();
+    const counter = memo.wrap(o200k);
+    for (let i = 0; i < 400; i++) {
+      const text = randomText(i, i % 7 === 0 ? MEMO_CHARS + i : i % 90);
+      expect(counter.count(text)).toBe(o200k.count(text));
+      expect(counter.count(text)).toBe(o200k.count(text));
+    }
+    expect(counter.encoding).toBe('o200k_base');
+    expect(counter.countLines('a\nb\n')).toEqual(o200k.countLines('a\nb\n'));
+    expect(counter.fitPrefix('hello world', 1)).toEqual(o200k.fitPrefix('hello world', 1));
+  });
+
+  it('counts a short text once, and a long one every time', () => {
+    const { counter: base, asked } = recording();
+    const counter = new CountMemo().wrap(base);
+    const short = '## src/a.ts\n\n```typescript\n';
+    const long = 'x'.repeat(MEMO_CHARS + 1);
+    for (let i = 0; i < 3; i++) {
+      counter.count(short);
+      counter.count(long);
+    }
+    expect(asked.filter((text) => text === short)).toHaveLength(1);
+    expect(asked.filter((text) => text === long)).toHaveLength(3);
+  });
+
+  it('answers from earlier counts without counting, and keeps what the run used first', () => {
+    const earlier = new Map([
+      ['kept from before', o200k.count('kept from before')],
+      ['not asked this time', 4],
+    ]);
+    const { counter: base, asked } = recording();
+    const memo = new CountMemo(earlier);
+    const counter = memo.wrap(base);
+    expect(counter.count('kept from before')).toBe(o200k.count('kept from before'));
+    expect(asked).toEqual([]);
+    expect(memo.added).toBe(0);
+    counter.count('new this run');
+    expect(memo.added).toBe(1);
+    expect([...memo.kept(10).keys()]).toEqual([
+      'kept from before',
+      'new this run',
+      'not asked this time',
+    ]);
+    expect([...memo.kept(2).keys()]).toEqual(['kept from before', 'new this run']);
+  });
+});

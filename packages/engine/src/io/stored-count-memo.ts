@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { TokenizerName } from '@repobundle/contract/models';
+import { CountMemo } from '../core/tokens/count-memo.js';
+import { replaceFile } from './replace-file.js';
+import type { ResultCache } from './result-cache.js';
+
+/**
+ * Counts kept per file: a folder of 12,000 files leaves about 25,000 (a wrapper and a join per
+ * file), a few MB; beyond this the counts the last run did not use are dropped.
+ */
+const MAX_COUNTS = 100_000;
+
+export interface StoredCountMemo {
+  readonly memo: CountMemo;
+  /** Keeps this run's counts for the next run, when it made any. */
+  save(): void;
+}
+
+/**
+ * The count memo of a tokenizer (see CountMemo), kept in the result cache folder (`counts/`, one
+ * file per engine build and tokenizer: another build may count differently) and replaced whole,
+ * so two runs at once each read a whole file. The cache's size bound evicts it like any file.
+ */
+export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): StoredCountMemo {
+  const name = createHash('sha256').update(`${cache.build}\0${tokenizer}`).digest('hex');
+  const file = join(cache.dir, 'counts', name.slice(0, 32));
+  const memo = new CountMemo(readCounts(file));
+  return {
+    memo,
+    save() {
+      if (memo.added > 0) replaceFile(file, serialize(memo.kept(MAX_COUNTS)));
+    },
+  };
+}
+
+/** A memo that cannot be read (absent, damaged) is an empty one: every text is counted. */
+function readCounts(file: string): Map<string, number> {
+  try {
+    const value: unknown = deserialize(readFileSync(file));
+    if (!(value instanceof Map)) return new Map();
+    for (const [text, tokens] of value as Map<unknown, unknown>) {
+      if (typeof text !== 'string' || !Number.isInteger(tokens)) return new Map();
+    }
+    return value as Map<string, number>;
+  } catch {
+    return new Map();
+  }
+}
