@@ -20,6 +20,22 @@ describe('computeLineStarts', () => {
     );
     expect([...computeLineStarts('a\n\nb\n')]).toEqual([0, 2, 3, 5]);
   });
+
+  it('gives the same starts whatever line count it is told, right or wrong', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', '\n', '\r', ' ') }),
+        fc.integer({ min: -2, max: 3 }),
+        (text, error) => {
+          const lines = reference(text).length - 1;
+          expect([...computeLineStarts(text, lines)]).toEqual(reference(text));
+          expect([...computeLineStarts(text, lines + error)]).toEqual(reference(text));
+          expect([...computeLineStarts(text, Number.NaN)]).toEqual(reference(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
 });
 
 describe('lineStartsOf', () => {

@@ -3,9 +3,33 @@
  * owns its "\n", and a trailing "\n" does not start a new line.
  */
 
-/** Offsets of the line starts: `lines + 1` entries, the last one is `text.length`. */
-export function computeLineStarts(text: string): Uint32Array {
+/**
+ * Offsets of the line starts: `lines + 1` entries, the last one is `text.length`. `lines`, when
+ * known (a processed file's), spares the pass that counts them; a wrong one is only slower.
+ */
+export function computeLineStarts(text: string, lines?: number): Uint32Array {
   if (text.length === 0) return Uint32Array.of(0);
+  const known = lines === undefined ? undefined : fillLineStarts(text, lines);
+  if (known) return known;
+  return countedLineStarts(text);
+}
+
+/** The line starts of a text said to have `lines` lines, or undefined when it has not. */
+function fillLineStarts(text: string, lines: number): Uint32Array | undefined {
+  if (!Number.isInteger(lines) || lines < 1) return undefined;
+  const starts = new Uint32Array(lines + 1);
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at !== text.length - 1;) {
+    if (line === lines) return undefined;
+    starts[line++] = at + 1;
+    at = text.indexOf('\n', at + 1);
+  }
+  if (line !== lines) return undefined;
+  starts[lines] = text.length;
+  return starts;
+}
+
+function countedLineStarts(text: string): Uint32Array {
   // Counted first, then filled: a typed array of the right size, no growing list of numbers.
   let lines = 1;
   for (let at = text.indexOf('\n'); at !== -1 && at !== text.length - 1;) {
@@ -22,7 +46,7 @@ export function computeLineStarts(text: string): Uint32Array {
   return starts;
 }
 
-type WithContent = { readonly content: string };
+type WithContent = { readonly content: string; readonly lines?: number };
 
 const startsOfFiles = new WeakMap<WithContent, Uint32Array>();
 /** A copy of a file (the same content under another path) and the file it copies. */
@@ -36,7 +60,7 @@ export function lineStartsOf(file: WithContent): Uint32Array {
   const owner = copied.get(file) ?? file;
   let starts = startsOfFiles.get(owner);
   if (!starts) {
-    starts = computeLineStarts(owner.content);
+    starts = computeLineStarts(owner.content, owner.lines);
     startsOfFiles.set(owner, starts);
   }
   return starts;
