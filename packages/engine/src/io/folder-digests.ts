@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import type { SourceEntry } from '../core/types.js';
 import { replaceFile } from './replace-file.js';
 import type { ResultCache } from './result-cache.js';
+import { readStoredMap } from './stored-map.js';
 
 /**
  * The content digests of a folder's files from the last run over it, each with the file's stamp
@@ -35,7 +35,7 @@ export function openFolderDigests(
   startedMs: number,
 ): FolderDigests {
   const file = join(cache.dir, 'folders', createHash('sha256').update(root).digest('hex'));
-  const remembered = readRemembered(file);
+  const remembered = readStoredMap(file) as Remembered;
   const known = new Map<string, string>();
   for (const entry of entries) {
     const stamp = stampOf(entry);
@@ -62,15 +62,6 @@ export function openFolderDigests(
 
 function stampOf(entry: SourceEntry) {
   return entry.location?.kind === 'file' ? entry.location.stamp : undefined;
-}
-
-function readRemembered(file: string): Remembered {
-  try {
-    const value: unknown = deserialize(readFileSync(file));
-    return value instanceof Map ? (value as Remembered) : new Map();
-  } catch {
-    return new Map();
-  }
 }
 
 /** A list that cannot be written only means the next run reads the files again. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import type { TokenizerName } from '@repobundle/contract/models';
 import { CountMemo } from '../core/tokens/count-memo.js';
 import { replaceFile } from './replace-file.js';
 import type { ResultCache } from './result-cache.js';
+import { readStoredMap } from './stored-map.js';
 
 /**
  * Counts kept per file: a folder of 12,000 files leaves about 25,000 (a wrapper and a join per
@@ -38,14 +38,9 @@ export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): Sto
 
 /** A memo that cannot be read (absent, damaged) is an empty one: every text is counted. */
 function readCounts(file: string): Map<string, number> {
-  try {
-    const value: unknown = deserialize(readFileSync(file));
-    if (!(value instanceof Map)) return new Map();
-    for (const [text, tokens] of value as Map<unknown, unknown>) {
-      if (typeof text !== 'string' || !Number.isInteger(tokens)) return new Map();
-    }
-    return value as Map<string, number>;
-  } catch {
-    return new Map();
+  const stored = readStoredMap(file);
+  for (const [text, tokens] of stored) {
+    if (typeof text !== 'string' || !Number.isInteger(tokens)) return new Map();
   }
+  return stored as Map<string, number>;
 }

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CountMemo, MEMO_CHARS } from './count-memo.js';
 import { loadTokenCounter } from './index.js';
-import type { TokenCounter } from './token-counter.js';
+import { recordingCounter } from './test-support/recording-counter.js';
 
 const o200k = await loadTokenCounter('o200k_base');
 
-/** o200k_base, with every text it was asked to count recorded. */
-function recording(): { counter: TokenCounter; asked: string[] } {
-  const asked: string[] = [];
-  return {
-    asked,
-    counter: {
-      encoding: o200k.encoding,
-      count: (text) => {
-        asked.push(text);
-        return o200k.count(text);
-      },
-      countLines: (text) => o200k.countLines(text),
-      fitPrefix: (text, max, after) => o200k.fitPrefix(text, max, after),
-    },
-  };
-}
+const recording = () => recordingCounter(o200k);
 
 function randomText(seed: number, length: number): string {
   const alphabet = ['a', 'Z', ' ', '\n', '`', '=', '/', '.', '7', 'é', '漢', '😀', '\t', '-'];
