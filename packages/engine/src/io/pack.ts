@@ -243,7 +243,10 @@ async function runPipeline(
     options: resolved,
     skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
     counter,
-    countTexts: (texts: readonly string[]) => processor.countTexts(texts, tokenizer),
+    countTexts: (texts: readonly string[]) => {
+      const count = (missing: readonly string[]) => processor.countTexts(missing, tokenizer);
+      return counts ? counts.memo.countMany(texts, count) : count(texts);
+    },
     generatedAt: hooks.now?.() ?? new Date(),
     ...(git?.context && { git: redactGitContext(git.context, resolved) }),
     ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),

@@ -5,6 +5,9 @@ import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import { recordingCounter } from '../core/tokens/test-support/recording-counter.js';
+import { MEMO_CHARS } from '../core/tokens/count-memo.js';
+import type { FileProcessor } from './file-processor.js';
+import { createInlineProcessor } from './file-processor.js';
 import { pack } from './pack.js';
 import type { ResultCache } from './result-cache.js';
 import { openCountMemo } from './stored-count-memo.js';
@@ -110,6 +113,42 @@ describe('the stored count memo', () => {
     expect(texts(second)).toEqual(texts(first));
     expect(second.chunks.map((chunk) => chunk.tokens)).toEqual(
       first.chunks.map((chunk) => chunk.tokens),
+    );
+  });
+
+  it('spares a second pack counting again the chunks it counts whole', async () => {
+    const dir = join(root, 'cut-files');
+    await mkdir(dir, { recursive: true });
+    // Minified code: lines longer than a chunk, cut inside the line, and such chunks are counted
+    // whole.
+    for (let i = 0; i < 2; i++) {
+      const line = Array.from({ length: 12_000 }, (_, n) => `v${i}_${n}=${n}`).join(',');
+      await writeFile(join(dir, `bundle-${i}.min.js`), `var ${line};\n`.repeat(3));
+    }
+    const cache: ResultCache = { dir: join(root, 'cut-cache'), build: 'build-1' };
+    const run = async () => {
+      const counted: string[] = [];
+      const inline = createInlineProcessor();
+      const processor: FileProcessor = {
+        ...inline,
+        countTexts: (texts, encoding) => {
+          counted.push(...texts);
+          return inline.countTexts(texts, encoding);
+        },
+      };
+      const bundle = await pack(
+        dir,
+        { outputFormat: 'txt', chunkingStrategy: 'fixed', tokenLimit: 32_000 },
+        { cache, processor, now: () => new Date(0) },
+      );
+      return { bundle, counted };
+    };
+    const first = await run();
+    expect(first.counted.filter((text) => text.length > MEMO_CHARS).length).toBeGreaterThan(0);
+    const second = await run();
+    expect(second.counted).toEqual([]);
+    expect(second.bundle.chunks.map((chunk) => [chunk.text, chunk.tokens])).toEqual(
+      first.bundle.chunks.map((chunk) => [chunk.text, chunk.tokens]),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import type { TokenizerName } from '@repobundle/contract/models';
@@ -9,7 +9,8 @@ import { readStoredMap } from './stored-map.js';
 
 /**
  * Counts kept per file: a folder of 12,000 files leaves about 25,000 (a wrapper and a join per
- * file), a few MB; beyond this the counts the last run did not use are dropped.
+ * file, and a digest per chunk counted whole), a few MB; beyond this the counts the last run did
+ * not use are dropped.
  */
 const MAX_COUNTS = 100_000;
 
@@ -27,7 +28,7 @@ export interface StoredCountMemo {
 export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): StoredCountMemo {
   const name = createHash('sha256').update(`${cache.build}\0${tokenizer}`).digest('hex');
   const file = join(cache.dir, 'counts', name.slice(0, 32));
-  const memo = new CountMemo(readCounts(file));
+  const memo = new CountMemo(readCounts(file), (text) => hash('sha256', text, 'base64'));
   return {
     memo,
     save() {

@@ -65,4 +65,56 @@ describe('CountMemo', () => {
     ]);
     expect([...memo.kept(2).keys()]).toEqual(['kept from before', 'new this run']);
   });
+
+  describe('countMany', () => {
+    const digestOf = (text: string) => `${text.length}:${text.slice(0, 8)}:${text.slice(-8)}`;
+    const batchOf = (calls: string[][]) => async (texts: readonly string[]) => {
+      calls.push([...texts]);
+      return texts.map((text) => o200k.count(text));
+    };
+    const long = [randomText(1, MEMO_CHARS + 1), randomText(2, 5 * MEMO_CHARS)];
+    const short = [randomText(3, 40), '\n```\n\n## src/b.ts\n'];
+
+    it('answers what the counter answers, and counts in one call only what it does not know', async () => {
+      const calls: string[][] = [];
+      const memo = new CountMemo(new Map(), digestOf);
+      const texts = [...short, ...long, short[0] as string];
+      const expected = texts.map((text) => o200k.count(text));
+      expect(await memo.countMany(texts, batchOf(calls))).toEqual(expected);
+      expect(calls).toEqual([[...short, ...long]]);
+      expect(await memo.countMany(texts, batchOf(calls))).toEqual(expected);
+      expect(calls).toHaveLength(1);
+      expect(memo.added).toBe(4);
+    });
+
+    it('gives the next run long texts by their digest, and counts them when it has no digest', async () => {
+      const first = new CountMemo(new Map(), digestOf);
+      await first.countMany([...long, ...short], batchOf([]));
+      const kept = first.kept(100);
+      expect([...kept.keys()].some((key) => key.includes(long[0] as string))).toBe(false);
+
+      const calls: string[][] = [];
+      const next = new CountMemo(kept, digestOf);
+      const answers = await next.countMany([...long, ...short], batchOf(calls));
+      expect(answers).toEqual([...long, ...short].map((text) => o200k.count(text)));
+      expect(calls).toEqual([]);
+      expect(next.added).toBe(0);
+
+      const undigested = new CountMemo(kept);
+      await undigested.countMany([...long, ...short], batchOf(calls));
+      expect(calls).toEqual([long]);
+    });
+
+    it('never takes a short text for the key of a long one', async () => {
+      const memo = new CountMemo(new Map(), digestOf);
+      await memo.countMany(long, batchOf([]));
+      const [keyOfLong] = [...memo.kept(1).keys()];
+      expect(keyOfLong?.length).toBeLessThanOrEqual(MEMO_CHARS);
+      const calls: string[][] = [];
+      const answers = await memo.countMany([keyOfLong as string], batchOf(calls));
+      expect(answers).toEqual([o200k.count(keyOfLong as string)]);
+      expect(calls).toEqual([[keyOfLong]]);
+      expect(memo.wrap(o200k).count(keyOfLong as string)).toBe(o200k.count(keyOfLong as string));
+    });
+  });
 });

@@ -1,34 +1,47 @@
 import type { TokenCounter } from './token-counter.js';
 
-/** Texts longer than this are counted, never remembered: wrappers are short, content is not. */
+/**
+ * Texts longer than this are remembered by a digest of them, and only when counted in a batch
+ * (see countMany): wrappers are short, and a file's content is counted by the file stage.
+ */
 export const MEMO_CHARS = 1024;
 
 /**
- * Token counts of short texts, kept from one run to the next. The chunk stage counts the wrapper
+ * Keys of long texts start with this; a short text that starts with it is counted, never
+ * remembered, so that no short text's key is ever a long one's.
+ */
+const DIGEST_KEY = '\u0000digest\u0000';
+
+/**
+ * Token counts of texts, kept from one run to the next. The chunk stage counts the wrapper
  * of every file (its header and fences, which hold its path) and the joins between files: small
  * strings, thousands of them, the same ones each time the same folder is packed with the same
  * options. A text's count depends only on the tokenizer, so a count remembered for the same text
  * is exact: the memo changes how long counting takes, never what it answers.
+ *
+ * Chunks that cut through files are counted whole, on the worker threads (see countMany): the
+ * same long texts again on a second run with the same options, megabytes of them, and threads
+ * started for nothing else. Those are remembered under a digest of their text (`digestOf`; none
+ * given: they are always counted).
  */
 export class CountMemo {
-  /** Counts this run used or made, in the order it first asked for them. */
+  /** Counts this run used or made by key (see keyOf), in the order it first asked for them. */
   private readonly used = new Map<string, number>();
   private made = 0;
 
-  constructor(private readonly earlier: ReadonlyMap<string, number> = new Map()) {}
+  constructor(
+    private readonly earlier: ReadonlyMap<string, number> = new Map(),
+    private readonly digestOf?: (text: string) => string,
+  ) {}
 
   /** `counter` with `count` answered from the memo for short texts. */
   wrap(counter: TokenCounter): TokenCounter {
     const count = (text: string): number => {
-      if (text.length > MEMO_CHARS) return counter.count(text);
-      let tokens = this.used.get(text);
-      if (tokens !== undefined) return tokens;
-      tokens = this.earlier.get(text);
-      if (tokens === undefined) {
-        tokens = counter.count(text);
-        this.made++;
-      }
-      this.used.set(text, tokens);
+      if (text.length > MEMO_CHARS || text.startsWith(DIGEST_KEY)) return counter.count(text);
+      const known = this.recall(text);
+      if (known !== undefined) return known;
+      const tokens = counter.count(text);
+      this.remember(text, tokens);
       return tokens;
     };
     const { countUtf8, pieceMarks } = counter;
@@ -42,6 +55,62 @@ export class CountMemo {
         pieceMarks: (text: string, every: number) => pieceMarks.call(counter, text, every),
       }),
     };
+  }
+
+  /**
+   * The counts of many texts, short and long: those the memo knows from it, the others by
+   * `count` in one call (none when it knows them all), then remembered.
+   */
+  async countMany(
+    texts: readonly string[],
+    count: (texts: readonly string[]) => Promise<number[]>,
+  ): Promise<number[]> {
+    const counts = new Array<number>(texts.length);
+    const keys = texts.map((text) => this.keyOf(text));
+    // Texts to count, each once; a text asked twice is answered from its first asking.
+    const missing: number[] = [];
+    const askedAt = new Map<string, number>();
+    const repeats: [index: number, first: number][] = [];
+    keys.forEach((key, index) => {
+      const known = key === undefined ? undefined : this.recall(key);
+      if (known !== undefined) counts[index] = known;
+      else if (key !== undefined && askedAt.has(key))
+        repeats.push([index, askedAt.get(key) as number]);
+      else {
+        if (key !== undefined) askedAt.set(key, index);
+        missing.push(index);
+      }
+    });
+    if (missing.length === 0) return counts;
+    const made = await count(missing.map((index) => texts[index] as string));
+    missing.forEach((index, at) => {
+      const tokens = made[at] as number;
+      counts[index] = tokens;
+      const key = keys[index];
+      if (key !== undefined && Number.isInteger(tokens)) this.remember(key, tokens);
+    });
+    for (const [index, first] of repeats) counts[index] = counts[first] as number;
+    return counts;
+  }
+
+  /** A text's key: the text when short, else a digest of it; undefined when not remembered. */
+  private keyOf(text: string): string | undefined {
+    if (text.startsWith(DIGEST_KEY)) return undefined;
+    if (text.length <= MEMO_CHARS) return text;
+    return this.digestOf && DIGEST_KEY + this.digestOf(text);
+  }
+
+  private recall(key: string): number | undefined {
+    let tokens = this.used.get(key);
+    if (tokens !== undefined) return tokens;
+    tokens = this.earlier.get(key);
+    if (tokens !== undefined) this.used.set(key, tokens);
+    return tokens;
+  }
+
+  private remember(key: string, tokens: number): void {
+    this.used.set(key, tokens);
+    this.made++;
   }
 
   /** Counts made by this run (not found in the earlier ones). */
