@@ -150,4 +150,21 @@ describe('packs of cached results', () => {
     expect(reader.read(keyOf('c'))?.equals(Buffer.alloc(600, 'c'))).toBe(true);
     expect(reader.read(keyOf('d'))?.equals(Buffer.alloc(600, 'd'))).toBe(true);
   });
+
+  it("leave another build's packs unread, and each build reads its own", () => {
+    const older = new PackStore(folder, undefined, 'build-1');
+    expect(older.write(keyOf('a'), bytesOf('a'))).toBe(true);
+    const newer = new PackStore(folder, undefined, 'build-2');
+    expect(newer.read(keyOf('a'))).toBeUndefined();
+    expect(newer.write(keyOf('b'), bytesOf('b'))).toBe(true);
+    const olderAgain = new PackStore(folder, undefined, 'build-1');
+    expect(olderAgain.read(keyOf('a'))?.equals(bytesOf('a'))).toBe(true);
+    expect(olderAgain.read(keyOf('b'))).toBeUndefined();
+    expect(new PackStore(folder, undefined, 'build-2').read(keyOf('b'))?.equals(bytesOf('b'))).toBe(
+      true,
+    );
+    // One cache all the same: eviction sees both builds' packs.
+    expect(files().filter((name) => name.endsWith(PACK_SUFFIX))).toHaveLength(2);
+    expect(evictResultCache(dir, 0).removed).toBe(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   fstatSync,
@@ -97,11 +97,20 @@ export class PackStore {
   private readonly touched = new Map<string, number>();
   lastUsedMs = Date.now();
 
-  /** `folder`: the packs folder of one cache; a writer starts a new pack past `packBytes`. */
+  /** Names of this build's packs start with this (see buildPrefix). */
+  private readonly prefix: string;
+
+  /**
+   * `folder`: the packs folder of one cache; a writer starts a new pack past `packBytes`. `build`:
+   * the engine build whose results these are (see buildPrefix); none: every pack is read.
+   */
   constructor(
     readonly folder: string,
     private readonly packBytes = PACK_BYTES,
-  ) {}
+    build?: string,
+  ) {
+    this.prefix = build === undefined ? '' : buildPrefix(build);
+  }
 
   /**
    * The bytes stored under `key` (64 hex digits), or undefined. `own`: in a buffer of their own
@@ -182,7 +191,7 @@ export class PackStore {
   }
 
   private openWriter(now: number): Writer {
-    const pack = `${now.toString(36)}-${randomBytes(6).toString('hex')}`;
+    const pack = `${this.prefix}${now.toString(36)}-${randomBytes(6).toString('hex')}`;
     const open = (suffix: string, flags: string) =>
       openSync(join(this.folder, pack + suffix), flags);
     let packFd: number;
@@ -226,7 +235,7 @@ export class PackStore {
       return;
     }
     for (const name of names) {
-      if (!name.endsWith(INDEX_SUFFIX)) continue;
+      if (!name.endsWith(INDEX_SUFFIX) || !name.startsWith(this.prefix)) continue;
       const pack = name.slice(0, -INDEX_SUFFIX.length);
       const path = this.packPath(pack);
       const read = this.indexesRead.get(pack) ?? 0;
@@ -267,15 +276,30 @@ export class PackStore {
 }
 
 /**
- * This thread's stores, by cache folder as given: a store is looked up for every result, and
- * joining the packs folder's path each time cost more than the lookup. Two spellings of one
- * folder make two stores, each with a writer and pack of its own, which is safe.
+ * The start of the names of a build's packs. Every key holds the build, so another build's
+ * entries are never found; with its packs named apart they are not even loaded: after an upgrade
+ * the older results stay on disk until eviction takes them, and every run read their indexes
+ * into its table (three earlier builds' packs beside npm18's: 33 ms of a one-second second run,
+ * against 4 ms for its own).
+ */
+function buildPrefix(build: string): string {
+  return `${createHash('sha256').update(build).digest('hex').slice(0, 12)}-`;
+}
+
+/**
+ * This thread's stores, by cache folder as given and build: a store is looked up for every
+ * result, and joining the packs folder's path each time cost more than the lookup. Two spellings
+ * of one folder make two stores, each with a writer and pack of its own, which is safe.
  */
 const stores = new Map<string, PackStore>();
 let sweptMs = Date.now();
 
-/** This thread's store of a cache folder's packs. */
-export function packStore(cache: { readonly dir: string; readonly maxBytes?: number }): PackStore {
+/** This thread's store of a cache folder's packs of one build. */
+export function packStore(cache: {
+  readonly dir: string;
+  readonly build: string;
+  readonly maxBytes?: number;
+}): PackStore {
   const now = Date.now();
   if (now - sweptMs > STORE_IDLE_MS / 10) {
     sweptMs = now;
@@ -285,11 +309,12 @@ export function packStore(cache: { readonly dir: string; readonly maxBytes?: num
       stores.delete(key);
     }
   }
-  let store = stores.get(cache.dir);
+  const key = `${cache.dir}\0${cache.build}`;
+  let store = stores.get(key);
   if (!store) {
     const packBytes = Math.min(PACK_BYTES, (cache.maxBytes ?? Infinity) / PACKS_PER_BOUND);
-    store = new PackStore(join(cache.dir, PACKS_FOLDER), packBytes);
-    stores.set(cache.dir, store);
+    store = new PackStore(join(cache.dir, PACKS_FOLDER), packBytes, cache.build);
+    stores.set(key, store);
   }
   return store;
 }
