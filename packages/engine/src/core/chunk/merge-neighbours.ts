@@ -107,8 +107,10 @@ function finished(chunk: Current): MergedChunk {
 }
 
 /**
- * The first chunk's spans, then the second's without what the first already holds. A span that
- * continues the first chunk's last one joins it into one piece.
+ * The first chunk's spans, then the second's without what the first already holds, nor what
+ * comes before it: a window may open by repeating a file the first chunk had already left (its
+ * overlap reaches back past a chunk a re-plan split off), and kept, that file would stand after a
+ * later one. A span that continues the first chunk's last one joins it into one piece.
  */
 export function mergeSpans(
   left: readonly PlannedSpan[],
@@ -116,8 +118,10 @@ export function mergeSpans(
 ): PlannedSpan[] {
   const reached = new Map<number, number>();
   for (const span of left) reached.set(span.file, Math.max(reached.get(span.file) ?? 0, span.end));
+  const lastFile = left.at(-1)?.file ?? -1;
   const spans = [...left];
   for (const span of right) {
+    if (span.file < lastFile) continue;
     const end = reached.get(span.file);
     if (end !== undefined && end >= span.end) continue;
     const own =
