@@ -117,13 +117,12 @@ describe('the stored count memo', () => {
   });
 
   it('spares a second pack counting again the chunks it counts whole', async () => {
-    const dir = join(root, 'cut-files');
+    const dir = join(root, 'structured');
     await mkdir(dir, { recursive: true });
-    // Minified code: lines longer than a chunk, cut inside the line, and such chunks are counted
-    // whole.
-    for (let i = 0; i < 2; i++) {
-      const line = Array.from({ length: 12_000 }, (_, n) => `v${i}_${n}=${n}`).join(',');
-      await writeFile(join(dir, `bundle-${i}.min.js`), `var ${line};\n`.repeat(3));
+    // A structured format escapes content, so each of its chunks is counted whole.
+    for (let i = 0; i < 3; i++) {
+      const lines = Array.from({ length: 4_000 }, (_, line) => `let w${i}_${line} = "${line}";`);
+      await writeFile(join(dir, `part-${i}.js`), `${lines.join('\n')}\n`);
     }
     const cache: ResultCache = { dir: join(root, 'cut-cache'), build: 'build-1' };
     const run = async () => {
@@ -138,7 +137,7 @@ describe('the stored count memo', () => {
       };
       const bundle = await pack(
         dir,
-        { outputFormat: 'txt', chunkingStrategy: 'fixed', tokenLimit: 32_000 },
+        { outputFormat: 'json', chunkingStrategy: 'fixed', tokenLimit: 32_000 },
         { cache, processor, now: () => new Date(0) },
       );
       return { bundle, counted };

@@ -13,6 +13,7 @@ import {
 import type { ProcessedFile } from '../types.js';
 import { at, computeLineStarts, lineAt } from './line-index.js';
 import type { PlannedSpan } from './strategy.js';
+import { fittedTokens } from './fit.js';
 
 /** Tokens already known plus the indexes of texts still to count; their sum is the chunk's count. */
 export interface PendingCount {
@@ -40,7 +41,7 @@ export function countBySegments(
     const isWrapper = index % 2 === 0;
     const span = isWrapper ? undefined : spans[(index - 1) / 2];
     const file = span === undefined ? undefined : files[span.file];
-    const tokens = file && span ? knownSpanTokens(file, span, lineStarts) : undefined;
+    const tokens = file && span ? knownSpanTokens(file, span, lineStarts, counter) : undefined;
     const part = singlePart(text, tokens, isWrapper);
     const last = parts.pop();
     // The junction is judged against everything that follows it, not this segment alone: a
@@ -217,6 +218,7 @@ function knownSpanTokens(
   file: ProcessedFile,
   span: PlannedSpan,
   lineStarts: (file: ProcessedFile) => Uint32Array,
+  counter: TokenCounter,
 ): number | undefined {
   const { content } = file;
   if (span.start === 0 && span.end === content.length) return file.tokens;
@@ -224,14 +226,67 @@ function knownSpanTokens(
     offset === 0 ||
     offset === content.length ||
     isNewlineJunction(content, offset, content, offset);
-  if (!cleanAt(span.start) || !cleanAt(span.end)) return undefined;
   const starts = lineStarts(file);
-  const first = lineAt(starts, span.start);
-  const end = lineAt(starts, span.end);
-  if (at(starts, first) !== span.start || (end < file.lines && at(starts, end) !== span.end)) {
-    return undefined;
+  const isLineStart = (offset: number) => at(starts, lineAt(starts, offset)) === offset;
+  if (cleanAt(span.start) && cleanAt(span.end)) {
+    const first = lineAt(starts, span.start);
+    const end = lineAt(starts, span.end);
+    if (at(starts, first) === span.start && (end >= file.lines || at(starts, end) === span.end)) {
+      return at(file.linePrefix, end) - at(file.linePrefix, first);
+    }
   }
-  return at(file.linePrefix, end) - at(file.linePrefix, first);
+  // Cut inside a line: the counters that go on from a pre-token boundary (pieceMarks) add up
+  // there, so a fit's text with whole lines around it is priced from the fit and the lines.
+  return counter.pieceMarks
+    ? fittedSpanTokens(file, span, starts, cleanAt, isLineStart, counter.encoding)
+    : undefined;
+}
+
+/**
+ * A span with an end inside a line: the text a fit measured (see fittedTokens), or, between clean
+ * line starts, whole lines after a fit that ran to its line's end and before a fit from its
+ * line's start; otherwise undefined. A fit's count is the count of its text alone only where the
+ * text ends its line (the fit then measured all of it) or ends cleanly (see endsPieceCleanly): cut
+ * elsewhere, its last pre-tokens may run together alone ("   " then " " before a digit is one
+ * run of four spaces at the end of a text).
+ */
+function fittedSpanTokens(
+  file: ProcessedFile,
+  span: PlannedSpan,
+  starts: Uint32Array,
+  cleanAt: (offset: number) => boolean,
+  isLineStart: (offset: number) => boolean,
+  encoding: TokenizerName,
+): number | undefined {
+  const fitted = (start: number, end: number): number | undefined => {
+    const lineEnd = at(starts, lineAt(starts, start) + 1);
+    if (end !== lineEnd && !endsPieceCleanly(file.content, start, end, lineEnd, encoding)) {
+      return undefined;
+    }
+    return fittedTokens(file, start, end);
+  };
+  const exact = fitted(span.start, span.end);
+  if (exact !== undefined) return exact;
+  let tokens = 0;
+  // The whole lines run from `from` to `to`, both line starts (or the text's end).
+  let from = span.start;
+  if (!isLineStart(from)) {
+    from = at(starts, lineAt(starts, from) + 1);
+    const head = from < span.end ? fitted(span.start, from) : undefined;
+    if (head === undefined) return undefined;
+    tokens += head;
+  }
+  let to = span.end;
+  if (to !== file.content.length && !isLineStart(to)) {
+    to = at(starts, lineAt(starts, to));
+    const tail = to >= from ? fitted(to, span.end) : undefined;
+    if (tail === undefined) return undefined;
+    tokens += tail;
+  }
+  if (!cleanAt(from) || !cleanAt(to)) return undefined;
+  return (
+    tokens + at(file.linePrefix, lineAt(starts, to)) - at(file.linePrefix, lineAt(starts, from))
+  );
 }
 
 /** How far back a difference count looks for a clean line junction before giving up. */
@@ -446,4 +501,27 @@ function stretchEnd(
     if (oldNext !== text.slice(oldAt + shift, oldAt + shift + oldNext.length)) return undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether content[start, end) alone pre-tokenizes as the fit that measured it split it, the rest
+ * of its line (to `lineEnd`) after it: `end` is a word end (see isWordEnd), or the text from the
+ * last word end before it (or from `start`, where the fit began, when near) joins the rest
+ * cleanly (see isCleanJunction). Nothing before a boundary changes: the split rules do not look
+ * behind.
+ */
+function endsPieceCleanly(
+  content: string,
+  start: number,
+  end: number,
+  lineEnd: number,
+  encoding: TokenizerName,
+): boolean {
+  if (isWordEnd(content, end, encoding)) return true;
+  const from = Math.max(start, end - MAX_CUT_SEARCH);
+  const searched = content.slice(from, end);
+  const wordEnd = lastWordEnd(searched, encoding, MAX_CUT_SEARCH);
+  if (wordEnd === 0 && from !== start) return false;
+  const rest = content.slice(end, Math.min(end + PROBE_CHARS, lineEnd));
+  return isCleanJunction(searched.slice(wordEnd), rest, encoding);
 }

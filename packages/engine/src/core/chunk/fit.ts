@@ -118,6 +118,28 @@ const lastFits = new WeakMap<
 const lineCuts = new WeakMap<ProcessedFile, Map<number, number>>();
 
 /**
+ * Per file, what the fits inside lines measured: by start offset, each end a fit found from there
+ * with the tokens of the pre-tokens between, as the rest of the line splits them. That is the
+ * count of the text between taken alone where it ends its line, or ends cleanly (its last
+ * pre-tokens stand the same with nothing after them): the chunk stage checks which, and prices
+ * such a piece without counting it again (see count-chunk.ts).
+ */
+const fittedPieces = new WeakMap<ProcessedFile, Map<number, Map<number, number>>>();
+
+/** Tokens a fit inside a line measured for content[start, end), as the rest of the line splits it. */
+export function fittedTokens(file: ProcessedFile, start: number, end: number): number | undefined {
+  return fittedPieces.get(file)?.get(start)?.get(end);
+}
+
+function rememberFit(file: ProcessedFile, start: number, end: number, tokens: number): void {
+  let byStart = fittedPieces.get(file);
+  if (!byStart) fittedPieces.set(file, (byStart = new Map()));
+  let ends = byStart.get(start);
+  if (!ends) byStart.set(start, (ends = new Map()));
+  ends.set(end, tokens);
+}
+
+/**
  * `cost.fitText` over content[start, end), the rest of a line, remembering the last answer per
  * file: a line longer than a window is asked about several times at the same cut (does the rest
  * fit beside the previous window? in a new one, with a larger budget? then where to cut), and
@@ -143,6 +165,7 @@ function fitRestOfLine(
   const after = mark && { length: mark.offset - start, tokens: mark.tokens - before! };
   const fitted = cost.fitText(file.content.slice(start, end), budget, after);
   lastFits.set(file, { start, end, budget, fitted });
+  if (fitted.length > 0) rememberFit(file, start, start + fitted.length, fitted.tokens);
   if (before !== undefined && fitted.length > 0 && start + fitted.length < end) {
     let cuts = lineCuts.get(file);
     if (!cuts) lineCuts.set(file, (cuts = new Map()));

@@ -19,10 +19,11 @@ const DIGEST_KEY = '\u0000digest\u0000';
  * options. A text's count depends only on the tokenizer, so a count remembered for the same text
  * is exact: the memo changes how long counting takes, never what it answers.
  *
- * Chunks that cut through files are counted whole, on the worker threads (see countMany): the
- * same long texts again on a second run with the same options, megabytes of them, and threads
- * started for nothing else. Those are remembered under a digest of their text (`digestOf`; none
- * given: they are always counted).
+ * A chunk its files' counts cannot price (any chunk of a format that escapes content, a cut that
+ * is not clean) is counted whole, on the worker threads (see countMany): the same long texts
+ * again on a second run with the same options, megabytes of them, and threads started for
+ * nothing else. Those are remembered under a digest of their text (`digestOf`; none given: they
+ * are always counted).
  */
 export class CountMemo {
   /** Counts this run used or made by key (see keyOf), in the order it first asked for them. */
