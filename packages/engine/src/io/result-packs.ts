@@ -17,12 +17,13 @@ import { join } from 'node:path';
  * (creating an inode on ext4 took 35 us, over 200 us after many deletions, and reading one
  * opened, stat'ed, read and closed a file), so entries go to a few large files instead.
  *
- * `packs/NAME.pack` holds entries back to back; `packs/NAME.index` one record per entry (its
- * key's 32 bytes, then its offset and length in the pack, little-endian), appended once the
- * entry's bytes are written, so a record never points at bytes not yet there. Readers take whole
- * records only, so a record being appended is read on a later look.
+ * `packs/NAME.pack` (NAME: its build's prefix, see buildPrefix, its creation time, a random part)
+ * holds entries back to back; `packs/NAME.index` one record per entry (its key's 32 bytes, then
+ * its offset and length in the pack, little-endian), appended once the entry's bytes are
+ * written, so a record never points at bytes not yet there. Readers take whole records only, so
+ * a record being appended is read on a later look.
  *
- * A reader loads every index on its first lookup, and when a key misses reads the records
+ * A reader loads every index of its build on its first lookup, and when a key misses reads the records
  * appended since (at most every REFRESH_MS), so a result another thread or process stored is
  * found soon after. Before a run's first read of a pack the pack's link count is checked (and
  * before every read when the caller keeps no record of the packs it checked): a pack removed
@@ -245,7 +246,7 @@ export class PackStore {
       for (let at = 0; at < whole; at += RECORD_BYTES) {
         const key = records.toString('hex', at, at + KEY_BYTES);
         // Of two copies of an entry (two runs stored it at once) the newer pack's is kept: it is
-        // the last to be evicted. Names start with their pack's creation time.
+        // the last to be evicted. After their build's prefix, names start with their creation time.
         const known = this.entries.get(key);
         if (known && known.pack > pack) continue;
         this.entries.set(key, {
