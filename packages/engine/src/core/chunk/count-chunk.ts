@@ -210,9 +210,10 @@ function firstCleanCut(before: string, text: string, encoding: TokenizerName): n
 }
 
 /**
- * A span's token count from the file stage's line prefix sums, when the span is the whole file,
- * or runs between line starts where the file's own pre-tokens are cut cleanly (the newline rule),
- * so that the span counted alone gives the same pre-tokens; otherwise undefined.
+ * A span's token count without counting it: the whole file's; a stretch of whole lines from the
+ * file stage's line prefix sums, between line starts where the file's own pre-tokens are cut
+ * cleanly (the newline rule), so that the span counted alone gives the same pre-tokens; with an
+ * end inside a line, what the fit that cut there measured. Otherwise undefined.
  */
 function knownSpanTokens(
   file: ProcessedFile,
@@ -222,45 +223,17 @@ function knownSpanTokens(
 ): number | undefined {
   const { content } = file;
   if (span.start === 0 && span.end === content.length) return file.tokens;
-  const cleanAt = (offset: number) =>
-    offset === 0 ||
-    offset === content.length ||
-    isNewlineJunction(content, offset, content, offset);
   const starts = lineStarts(file);
   const isLineStart = (offset: number) => at(starts, lineAt(starts, offset)) === offset;
-  if (cleanAt(span.start) && cleanAt(span.end)) {
-    const first = lineAt(starts, span.start);
-    const end = lineAt(starts, span.end);
-    if (at(starts, first) === span.start && (end >= file.lines || at(starts, end) === span.end)) {
-      return at(file.linePrefix, end) - at(file.linePrefix, first);
-    }
-  }
-  // Cut inside a line: the counters that go on from a pre-token boundary (pieceMarks) add up
-  // there, so a fit's text with whole lines around it is priced from the fit and the lines.
-  return counter.pieceMarks
-    ? fittedSpanTokens(file, span, starts, cleanAt, isLineStart, counter.encoding)
-    : undefined;
-}
-
-/**
- * A span with an end inside a line: the text a fit measured (see fittedTokens), or, between clean
- * line starts, whole lines after a fit that ran to its line's end and before a fit from its
- * line's start; otherwise undefined. A fit's count is the count of its text alone only where the
- * text ends its line (the fit then measured all of it) or ends cleanly (see endsPieceCleanly): cut
- * elsewhere, its last pre-tokens may run together alone ("   " then " " before a digit is one
- * run of four spaces at the end of a text).
- */
-function fittedSpanTokens(
-  file: ProcessedFile,
-  span: PlannedSpan,
-  starts: Uint32Array,
-  cleanAt: (offset: number) => boolean,
-  isLineStart: (offset: number) => boolean,
-  encoding: TokenizerName,
-): number | undefined {
+  // A fit's text inside a line (see fittedTokens), for the counters that add up at a pre-token
+  // boundary (pieceMarks), and only where it is its count alone: the text ends its line (the fit
+  // then measured all of it) or ends cleanly (see endsPieceCleanly). Cut elsewhere, its last
+  // pre-tokens may run together alone ("   " then " " before a digit is one run of four spaces
+  // at the end of a text).
   const fitted = (start: number, end: number): number | undefined => {
+    if (!counter.pieceMarks) return undefined;
     const lineEnd = at(starts, lineAt(starts, start) + 1);
-    if (end !== lineEnd && !endsPieceCleanly(file.content, start, end, lineEnd, encoding)) {
+    if (end !== lineEnd && !endsPieceCleanly(content, start, end, lineEnd, counter.encoding)) {
       return undefined;
     }
     return fittedTokens(file, start, end);
@@ -268,7 +241,8 @@ function fittedSpanTokens(
   const exact = fitted(span.start, span.end);
   if (exact !== undefined) return exact;
   let tokens = 0;
-  // The whole lines run from `from` to `to`, both line starts (or the text's end).
+  // Whole lines from `from` to `to`, both line starts (or the text's end), after a fit that ran
+  // to its line's end and before a fit from its line's start when the span ends inside lines.
   let from = span.start;
   if (!isLineStart(from)) {
     from = at(starts, lineAt(starts, from) + 1);
@@ -277,12 +251,18 @@ function fittedSpanTokens(
     tokens += head;
   }
   let to = span.end;
-  if (to !== file.content.length && !isLineStart(to)) {
+  if (to !== content.length && !isLineStart(to)) {
     to = at(starts, lineAt(starts, to));
     const tail = to >= from ? fitted(to, span.end) : undefined;
     if (tail === undefined) return undefined;
     tokens += tail;
   }
+  // Line prefix sums count a stretch of lines alone where the file's own pre-tokens are cut
+  // cleanly at both ends (the newline rule).
+  const cleanAt = (offset: number) =>
+    offset === 0 ||
+    offset === content.length ||
+    isNewlineJunction(content, offset, content, offset);
   if (!cleanAt(from) || !cleanAt(to)) return undefined;
   return (
     tokens + at(file.linePrefix, lineAt(starts, to)) - at(file.linePrefix, lineAt(starts, from))

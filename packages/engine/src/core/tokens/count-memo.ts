@@ -38,11 +38,12 @@ export class CountMemo {
   /** `counter` with `count` answered from the memo for short texts. */
   wrap(counter: TokenCounter): TokenCounter {
     const count = (text: string): number => {
-      if (text.length > MEMO_CHARS || text.startsWith(DIGEST_KEY)) return counter.count(text);
-      const known = this.recall(text);
+      const key = text.length <= MEMO_CHARS ? this.keyOf(text) : undefined;
+      if (key === undefined) return counter.count(text);
+      const known = this.recall(key);
       if (known !== undefined) return known;
       const tokens = counter.count(text);
-      this.remember(text, tokens);
+      this.remember(key, tokens);
       return tokens;
     };
     const { countUtf8, pieceMarks } = counter;
@@ -68,29 +69,28 @@ export class CountMemo {
   ): Promise<number[]> {
     const counts = new Array<number>(texts.length);
     const keys = texts.map((text) => this.keyOf(text));
-    // Texts to count, each once; a text asked twice is answered from its first asking.
+    // Texts to count, each once: a text asked twice is answered after, from the memo.
     const missing: number[] = [];
-    const askedAt = new Map<string, number>();
-    const repeats: [index: number, first: number][] = [];
+    const asked = new Set<string>();
     keys.forEach((key, index) => {
       const known = key === undefined ? undefined : this.recall(key);
       if (known !== undefined) counts[index] = known;
-      else if (key !== undefined && askedAt.has(key))
-        repeats.push([index, askedAt.get(key) as number]);
-      else {
-        if (key !== undefined) askedAt.set(key, index);
+      else if (key === undefined || !asked.has(key)) {
+        if (key !== undefined) asked.add(key);
         missing.push(index);
       }
     });
     if (missing.length === 0) return counts;
     const made = await count(missing.map((index) => texts[index] as string));
     missing.forEach((index, at) => {
-      const tokens = made[at] as number;
-      counts[index] = tokens;
+      counts[index] = made[at] as number;
       const key = keys[index];
-      if (key !== undefined && Number.isInteger(tokens)) this.remember(key, tokens);
+      if (key !== undefined) this.remember(key, counts[index]);
     });
-    for (const [index, first] of repeats) counts[index] = counts[first] as number;
+    keys.forEach((key, index) => {
+      if (counts[index] === undefined && key !== undefined)
+        counts[index] = this.recall(key) as number;
+    });
     return counts;
   }
 
