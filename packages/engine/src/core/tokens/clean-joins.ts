@@ -82,17 +82,23 @@ function isAsciiWordChar(code: number): boolean {
  * so the token count of the whole is the sum of the parts' counts. Each junction is checked:
  * - a left part ending in "\n" followed by a character that no split rule lets a newline run
  *   continue into (not whitespace, not "/"): every rule that can end in a newline stops there;
- * - otherwise, for a short left part, its last pre-token is found and matched again with the
- *   right part behind it: the junction is clean when that match still ends at the junction.
- * No rule looks behind, and a match looks at most one character past its end, so only the last
- * pre-token before a junction can change. Empty parts are skipped.
+ * - otherwise, for a short left part, its pre-tokens from the first one ending within
+ *   MAX_READ_PAST_END of the junction are matched again with the right part behind them: the
+ *   junction is clean when they all end where they did alone.
+ * No rule looks behind; a match reads past its end into a contraction, or through a whitespace
+ * run whose own later pre-tokens then reach the junction too, so only the pre-tokens compared
+ * can change. Each junction is judged against all the parts after it, not the next alone: a
+ * pre-token may read through a short part ("A" + "'r" + "Ea" starts with "A'rE"). Empty parts
+ * are skipped.
  */
 export function joinsCleanly(parts: readonly string[], encoding: TokenizerName): boolean {
   const present = parts.filter((part) => part.length > 0);
   for (let index = 0; index + 1 < present.length; index++) {
-    const left = present[index] as string;
-    const right = present[index + 1] as string;
-    if (!isCleanJunction(left, right, encoding)) return false;
+    const right = present
+      .slice(index + 1)
+      .join('')
+      .slice(0, PROBE_CHARS);
+    if (!isCleanJunction(present[index] as string, right, encoding)) return false;
   }
   return true;
 }
@@ -131,26 +137,53 @@ export function isCleanJunction(left: string, right: string, encoding: Tokenizer
   }
   if (!normalizesApart(left, right, encoding)) return false;
   if (isNewlineJunction(left, left.length, right, 0)) return true;
-  const last = lastPreTokenStart(left, encoding);
-  const probe = left.slice(last) + right.slice(0, PROBE_CHARS);
-  return pieceEndOf(encoding)(probe, 0) === left.length - last;
+  const from = probeStart(left, encoding);
+  const alone = from === 0 ? left : left.slice(from);
+  const probe = alone + right.slice(0, PROBE_CHARS);
+  const pieceEnd = pieceEndOf(encoding);
+  for (let at = 0; at < alone.length;) {
+    const end = pieceEnd(probe, at);
+    if (end !== pieceEnd(alone, at)) return false;
+    at = end;
+  }
+  return true;
 }
 
 /**
- * Where the last pre-token of a non-empty text starts. The split rules do not look behind, so the
- * scan may start at any boundary of the whole text's pre-tokens: for o200k and cl100k at the last
- * word end (see isWordEnd), which is one whatever precedes it. A text that ends without a final
- * newline was pre-tokenized from its first character at every junction, which cost a tenth of a
- * second run's main thread.
+ * How far past its end a pre-token's match may read: after a run of letters the split rules try
+ * a contraction, and the longest ("'ll", "'re", "'ve") reads three characters. So a pre-token
+ * ending within this many characters of a junction can change with what follows: "A'v" alone is
+ * "A" and "'v", but "A'vEA" starts with "A'vE".
  */
-export function lastPreTokenStart(text: string, encoding: TokenizerName): number {
+export const MAX_READ_PAST_END = 3;
+
+/**
+ * A pre-token boundary of `text` from which the pre-tokens to its end are compared with and
+ * without a right side: the start of the first pre-token ending within MAX_READ_PAST_END of the
+ * end (0 when there is none before). The split rules do not look behind, so the scan may start
+ * at any boundary of the whole text's pre-tokens: for o200k and cl100k at a word end (see
+ * isWordEnd), which is one whatever precedes it. A text that ends without a final newline was
+ * pre-tokenized from its first character at every junction, which cost a tenth of a second
+ * run's main thread.
+ */
+export function probeStart(text: string, encoding: TokenizerName): number {
   const pieceEnd = pieceEndOf(encoding);
-  let last = 0;
-  for (let at = lastWordEnd(text, encoding); at < text.length;) {
-    last = at;
+  const limit = text.length - MAX_READ_PAST_END;
+  let start = 0;
+  for (let at = lastWordEndBefore(text, limit, encoding); at <= limit;) {
+    start = at;
     at = pieceEnd(text, at);
   }
-  return last;
+  return start;
+}
+
+/** The last word end of `text` (see isWordEnd) at or before `limit`, or 0 when there is none. */
+function lastWordEndBefore(text: string, limit: number, encoding: TokenizerName): number {
+  if (encoding !== 'o200k_base' && encoding !== 'cl100k_base') return 0;
+  for (let at = Math.min(limit, text.length - 1); at > 0; at--) {
+    if (isWordEnd(text, at, encoding)) return at;
+  }
+  return 0;
 }
 
 /**
