@@ -23,6 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          setupFiles: ['vitest.properties.ts'],
           // Node runs these tests with the `source` condition, and eventsource-parser (under the MCP
           // SDK's HTTP client) publishes `source` as TypeScript: Vite loads both, compiling it.
           server: {
