@@ -13,6 +13,7 @@ import { getChunkStrategy } from './registry.js';
 import { mergeNeighbours } from './merge-neighbours.js';
 import { renderChunkParts, renderChunkText } from './render-chunk-text.js';
 import { replanSpans } from './replan.js';
+import { withoutCoveredWindows, withoutRepeats } from './window-repeats.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
 export interface ChunkStageResult {
@@ -132,28 +133,30 @@ export async function chunkFiles(
         `Could not fit the chunks into ${limit} tokens.`,
       );
     }
-    entries = entries.flatMap((entry, position) => {
-      const tokens = entry.rendered?.tokens ?? 0;
-      if (tokens <= limit) return [entry];
-      // A window that repeats the previous one's tail first gives up that overlap.
-      const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
-      if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
-        return [{ spans: own, depth: entry.depth }];
-      }
-      const spans = replanSpans({
-        files,
-        spans: own,
-        tokens,
-        limit,
-        overlap,
-        depth: entry.depth,
-        strategy,
-        measurer,
-        renderer,
-        counter,
-      });
-      return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
-    });
+    entries = withoutCoveredWindows(
+      entries.flatMap((entry, position) => {
+        const tokens = entry.rendered?.tokens ?? 0;
+        if (tokens <= limit) return [entry];
+        // A window that repeats the previous one's tail first gives up that overlap.
+        const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
+        if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
+          return [{ spans: own, depth: entry.depth }];
+        }
+        const spans = replanSpans({
+          files,
+          spans: own,
+          tokens,
+          limit,
+          overlap,
+          depth: entry.depth,
+          strategy,
+          measurer,
+          renderer,
+          counter,
+        });
+        return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
+      }),
+    );
   }
 }
 
@@ -231,31 +234,6 @@ async function renderEntries(
   }
   await flush();
   return chunks;
-}
-
-/**
- * The spans of a window without the overlap it repeats from the previous one. Re-planning the
- * overlap as if it were new content could leave a chunk that only repeats.
- */
-function withoutRepeats(
-  spans: readonly PlannedSpan[],
-  previous: readonly PlannedSpan[],
-): PlannedSpan[] {
-  const reached = new Map<number, number>();
-  for (const span of previous)
-    reached.set(span.file, Math.max(reached.get(span.file) ?? 0, span.end));
-  const kept = [...spans];
-  for (let first = kept[0]; first !== undefined; first = kept[0]) {
-    const end = reached.get(first.file);
-    if (end === undefined || end <= first.start) break;
-    if (end < first.end) {
-      kept[0] = { ...first, start: end, startsOnBoundary: false };
-      break;
-    }
-    if (kept.length === 1) break;
-    kept.shift();
-  }
-  return kept;
 }
 
 /** What a chunk's rendering depends on besides its (unchanged) content. */

@@ -17,7 +17,8 @@ export interface CheckOptions {
 /**
  * Throws on the first broken guarantee: a chunk over the limit, a file whose pieces do not join back
  * to its content byte for byte (overlap repeats aside), a missing file, wrong line numbers or part
- * labels, pieces out of order, a cut inside a surrogate pair, or more overlap than allowed. Returns repeated characters per file.
+ * labels, pieces out of order, a cut inside a surrogate pair, more overlap than allowed, or an
+ * overlap that repeats more than the chunk right before it. Returns repeated characters per file.
  */
 export function checkChunks(
   chunks: readonly RenderedChunk[],
@@ -29,7 +30,10 @@ export function checkChunks(
   const seen = files.map(() => 0);
   const repeated = files.map(() => 0);
   let lastFile = -1;
+  // Per file, what the chunk before held of it: a window's overlap repeats only that chunk.
+  let before = new Map<number, { from: number; end: number }>();
   chunks.forEach((chunk, position) => {
+    const held = new Map<number, { from: number; end: number }>();
     if (chunk.index !== position + 1)
       throw new Error(`chunk ${position + 1} has index ${chunk.index}`);
     if (chunk.tokens > options.limit)
@@ -87,6 +91,12 @@ export function checkChunks(
         throw new Error(`${piece.path} part ${piece.part}: boundary flags do not match the cut`);
       }
       if (repeats) {
+        const previous = before.get(index);
+        if (!previous || previous.from > from || previous.end < cursor) {
+          throw new Error(
+            `chunk ${chunk.index}: ${piece.path} repeats ${from}-${cursor}, beyond the chunk before it`,
+          );
+        }
         repeated[index] = (repeated[index] ?? 0) + (cursor - from);
         if (options.cost) {
           repeatedTokens += options.cost.linesCost(
@@ -98,7 +108,13 @@ export function checkChunks(
       }
       if (end > cursor || (seen[index] === 1 && file.content.length === 0)) moved = true;
       cursors[index] = Math.max(cursor, end);
+      const had = held.get(index);
+      held.set(index, {
+        from: Math.min(had?.from ?? from, from),
+        end: Math.max(had?.end ?? end, end),
+      });
     }
+    before = held;
     if (!moved) throw new Error(`chunk ${chunk.index} only repeats content`);
     if (options.overlap !== undefined && repeatedTokens > options.overlap) {
       throw new Error(
