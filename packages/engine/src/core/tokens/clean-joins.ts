@@ -170,33 +170,25 @@ export function probeStart(text: string, encoding: TokenizerName): number {
   const pieceEnd = pieceEndOf(encoding);
   const limit = text.length - MAX_READ_PAST_END;
   let start = 0;
-  for (let at = lastWordEndBefore(text, limit, encoding); at <= limit;) {
+  for (let at = lastWordEnd(text, encoding, text.length, limit); at <= limit;) {
     start = at;
     at = pieceEnd(text, at);
   }
   return start;
 }
 
-/** The last word end of `text` (see isWordEnd) at or before `limit`, or 0 when there is none. */
-function lastWordEndBefore(text: string, limit: number, encoding: TokenizerName): number {
-  if (encoding !== 'o200k_base' && encoding !== 'cl100k_base') return 0;
-  for (let at = Math.min(limit, text.length - 1); at > 0; at--) {
-    if (isWordEnd(text, at, encoding)) return at;
-  }
-  return 0;
-}
-
 /**
- * The last word end of `text` (see isWordEnd) among its last `searched` characters, or 0 when
- * there is none there.
+ * The last word end of `text` (see isWordEnd) among its last `searched` characters and at or
+ * before `last`, or 0 when there is none there.
  */
 export function lastWordEnd(
   text: string,
   encoding: TokenizerName,
   searched: number = text.length,
+  last: number = text.length - 1,
 ): number {
   if (encoding !== 'o200k_base' && encoding !== 'cl100k_base') return 0;
-  for (let at = text.length - 1; at > 0 && at >= text.length - searched; at--) {
+  for (let at = Math.min(last, text.length - 1); at > 0 && at >= text.length - searched; at--) {
     if (isWordEnd(text, at, encoding)) return at;
   }
   return 0;
