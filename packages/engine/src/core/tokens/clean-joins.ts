@@ -138,12 +138,11 @@ export function isCleanJunction(left: string, right: string, encoding: Tokenizer
   if (!normalizesApart(left, right, encoding)) return false;
   if (isNewlineJunction(left, left.length, right, 0)) return true;
   const from = probeStart(left, encoding);
-  const alone = from === 0 ? left : left.slice(from);
-  const probe = alone + right.slice(0, PROBE_CHARS);
+  const probe = left.slice(from) + right.slice(0, PROBE_CHARS);
   const pieceEnd = pieceEndOf(encoding);
-  for (let at = 0; at < alone.length;) {
-    const end = pieceEnd(probe, at);
-    if (end !== pieceEnd(alone, at)) return false;
+  for (let at = from; at < left.length;) {
+    const end = pieceEnd(left, at);
+    if (pieceEnd(probe, at - from) !== end - from) return false;
     at = end;
   }
   return true;
