@@ -137,13 +137,13 @@ export function isCleanJunction(left: string, right: string, encoding: Tokenizer
   }
   if (!normalizesApart(left, right, encoding)) return false;
   if (isNewlineJunction(left, left.length, right, 0)) return true;
-  const from = probeStart(left, encoding);
-  const probe = left.slice(from) + right.slice(0, PROBE_CHARS);
+  const { start, ends } = probeStart(left, encoding);
+  const probe = left.slice(start) + right.slice(0, PROBE_CHARS);
   const pieceEnd = pieceEndOf(encoding);
-  for (let at = from; at < left.length;) {
-    const end = pieceEnd(left, at);
-    if (pieceEnd(probe, at - from) !== end - from) return false;
-    at = end;
+  let at = 0;
+  for (const end of ends) {
+    if (pieceEnd(probe, at) !== end - start) return false;
+    at = end - start;
   }
   return true;
 }
@@ -159,21 +159,30 @@ export const MAX_READ_PAST_END = 3;
 /**
  * A pre-token boundary of `text` from which the pre-tokens to its end are compared with and
  * without a right side: the start of the first pre-token ending within MAX_READ_PAST_END of the
- * end (0 when there is none before). The split rules do not look behind, so the scan may start
- * at any boundary of the whole text's pre-tokens: for o200k and cl100k at a word end (see
- * isWordEnd), which is one whatever precedes it. A text that ends without a final newline was
- * pre-tokenized from its first character at every junction, which cost a tenth of a second
- * run's main thread.
+ * end (0 when there is none before), and the ends of the pre-tokens from there. The split rules
+ * do not look behind, so the scan may start at any boundary of the whole text's pre-tokens: for
+ * o200k and cl100k at a word end (see isWordEnd), which is one whatever precedes it. A text that
+ * ends without a final newline was pre-tokenized from its first character at every junction,
+ * which cost a tenth of a second run's main thread.
  */
-export function probeStart(text: string, encoding: TokenizerName): number {
+export function probeStart(
+  text: string,
+  encoding: TokenizerName,
+): { start: number; ends: number[] } {
   const pieceEnd = pieceEndOf(encoding);
   const limit = text.length - MAX_READ_PAST_END;
   let start = 0;
-  for (let at = lastWordEnd(text, encoding, text.length, limit); at <= limit;) {
-    start = at;
-    at = pieceEnd(text, at);
+  const ends: number[] = [];
+  for (let at = lastWordEnd(text, encoding, text.length, limit); at < text.length;) {
+    const end = pieceEnd(text, at);
+    if (at <= limit) {
+      start = at;
+      ends.length = 0;
+    }
+    ends.push(end);
+    at = end;
   }
-  return start;
+  return { start, ends };
 }
 
 /**
