@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mergeSpans } from './merge-neighbours.js';
-import type { PlannedSpan } from './strategy.js';
+import { plannedSpan } from './test-support/planned-span.js';
 
-const span = (file: number, start: number, end: number): PlannedSpan => ({
-  file,
-  start,
-  end,
-  startsOnBoundary: start === 0,
-  endsOnBoundary: false,
-});
+const span = plannedSpan;
 
 describe('mergeSpans', () => {
   it('drops what the first chunk holds and joins a file continued across the two', () => {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedSpan } from './strategy.js';
+import { plannedSpan } from './test-support/planned-span.js';
 import { withoutCoveredWindows, withoutRepeats } from './window-repeats.js';
 
-const span = (file: number, start: number, end: number): PlannedSpan => ({
-  file,
-  start,
-  end,
-  startsOnBoundary: start === 0,
-  endsOnBoundary: false,
-});
+const span = plannedSpan;
 const windows = (...lists: PlannedSpan[][]) => lists.map((spans) => ({ spans }));
 
 describe('withoutCoveredWindows', () => {
