@@ -23,12 +23,12 @@ import { join } from 'node:path';
  * written, so a record never points at bytes not yet there. Readers take whole records only, so
  * a record being appended is read on a later look.
  *
- * A reader loads every index of its build on its first lookup, and when a key misses reads the records
- * appended since (at most every REFRESH_MS), so a result another thread or process stored is
- * found soon after. Before a run's first read of a pack the pack's link count is checked (and
- * before every read when the caller keeps no record of the packs it checked): a pack removed
- * (evicted, or its account's cache deleted) is a miss for every run that starts after, never
- * bytes of a file no longer in the cache. A run under way may go on reading a pack evicted
+ * A reader loads every index of its build on its first lookup, and when a key misses reads the
+ * records appended since (at most every REFRESH_MS), so a result another thread or process
+ * stored is found soon after. Before a run's first read of a pack the pack's link count is
+ * checked (and before every read when the caller keeps no record of the packs it checked): a
+ * pack removed (evicted, or its account's cache deleted) is a miss for every run that starts
+ * after, never bytes of a file no longer in the cache. A run under way may go on reading a pack evicted
  * meanwhile: bytes once written never change, and an open file keeps them.
  *
  * A writer starts a new pack past PACK_BYTES or after IDLE_MS without writing, so eviction, which

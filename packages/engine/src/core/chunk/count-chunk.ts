@@ -1,6 +1,7 @@
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { TokenizerName } from '@repobundle/contract/models';
 import {
+  followingText,
   isCleanJunction,
   isCleanJunctionOfLongLeft,
   isNewlineJunction,
@@ -65,15 +66,6 @@ export function countBySegments(
     else pending.push(texts.push(textOf(part)) - 1);
   }
   return { known, pending };
-}
-
-/** Segments from `index` on, joined, as far as a junction check can look (PROBE_CHARS). */
-function followingText(segments: readonly string[], index: number): string {
-  let text = '';
-  for (let at = index; at < segments.length && text.length < PROBE_CHARS; at++) {
-    text += (segments[at] as string).slice(0, PROBE_CHARS - text.length);
-  }
-  return text;
 }
 
 /**

@@ -94,13 +94,19 @@ function isAsciiWordChar(code: number): boolean {
 export function joinsCleanly(parts: readonly string[], encoding: TokenizerName): boolean {
   const present = parts.filter((part) => part.length > 0);
   for (let index = 0; index + 1 < present.length; index++) {
-    const right = present
-      .slice(index + 1)
-      .join('')
-      .slice(0, PROBE_CHARS);
+    const right = followingText(present, index + 1);
     if (!isCleanJunction(present[index] as string, right, encoding)) return false;
   }
   return true;
+}
+
+/** Parts from `index` on, joined, as far as a junction check can look (PROBE_CHARS). */
+export function followingText(parts: readonly string[], index: number): string {
+  let text = '';
+  for (let at = index; at < parts.length && text.length < PROBE_CHARS; at++) {
+    text += (parts[at] as string).slice(0, PROBE_CHARS - text.length);
+  }
+  return text;
 }
 
 /** How many of a long left side's last characters isCleanJunctionOfLongLeft reads. */
