@@ -45,6 +45,32 @@ describe('createNodeFit', () => {
     expect(fits(file, largeNode)).toBe(false);
   });
 
+  it('takes a node priced within the limit as too large when it renders over it', () => {
+    const options = { ...resolveOptions({ chunkingStrategy: 'semantic' }), tokenLimit: limit };
+    const measurer = createCostMeasurer({
+      renderer: getRenderer('yaml'),
+      counter,
+      options,
+      sourceName: 'demo',
+    });
+    const model = measurer.withLimit(limit, 0);
+    const asked: Array<{ start: number; end: number }> = [];
+    const over = createNodeFit(limit, [], [file], {
+      ...model,
+      spanCost: (_file, span) => {
+        asked.push({ start: span.start, end: span.end });
+        return limit + 1;
+      },
+    });
+    expect(over(file, smallNode)).toBe(false);
+    // The exact count is asked for the node's own range, as the prices judged it.
+    expect(asked).toEqual([{ start: smallNode.start, end: smallNode.end }]);
+    expect(createNodeFit(limit, [], [file], model)(file, smallNode)).toBe(true);
+    expect(
+      createNodeFit(limit, [], [file], { ...model, spanCost: undefined })(file, smallNode),
+    ).toBe(true);
+  });
+
   it('without a cost model, prices part of a line pro rata', () => {
     const fits = createNodeFit(limit, [], [file], undefined);
     expect(fits(file, smallNode)).toBe(true);

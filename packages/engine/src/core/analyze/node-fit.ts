@@ -24,8 +24,10 @@ export function definitionLines(
  * With the chunk stage's cost model: the same test the semantic strategy applies (the node's lines
  * with the context they would carry, wrappers included, within the limit; a line longer than a
  * chunk counts from the node's start or up to its end only, as `fitRange` says, since such a line
- * is cut between its nodes). Without one (a caller that has no model): its content tokens plus the
- * smallest wrapper any chunk of the job shows, within the limit, part lines priced pro rata.
+ * is cut between its nodes), and when the prices say it fits, the node rendered alone as a
+ * chunk (`spanCost`) within the limit too. Without one (a caller that has no model): its content
+ * tokens plus the smallest wrapper any chunk of the job shows, within the limit, part lines priced
+ * pro rata.
  */
 export function createNodeFit(
   limit: number,
@@ -67,7 +69,14 @@ export function createNodeFit(
         if (share > budget * 2 + 64) return Number.POSITIVE_INFINITY;
         return cost.textCost(file.content.slice(from, to));
       });
-      return fixed + content <= cost.limit;
+      if (fixed + content > cost.limit) return false;
+      // Prices bound what a chunk costs, but in the formats that escape content not strictly
+      // (joined escaped runs can cost a token more than their parts): the planner re-plans a
+      // chunk that renders over the limit, so a node priced within it fits only if it renders so.
+      return (
+        !cost.spanCost ||
+        cost.spanCost(file, { start: range.from, end: range.to, context }) <= cost.limit
+      );
     });
   }
   const wrapper = smallestWrapper(chunks, files);

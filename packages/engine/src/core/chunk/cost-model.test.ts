@@ -52,6 +52,28 @@ describe.each(formats)('%s cost model', (format) => {
       expect(price, JSON.stringify(content)).toBeGreaterThanOrEqual(rendered(file, content.length));
     }
   });
+
+  it('states the exact cost of a span alone, numbered as the last of many chunks and parts', () => {
+    const content = `${line}\n${line}\n${line}\n`;
+    const file = makeOutlinedFile(counter, 'src/a.ts', content, undefined);
+    const start = line.length + 1;
+    const end = content.length;
+    const context = ['class Store', 'method load'];
+    const span = { file: 0, start, end, startsOnBoundary: false, endsOnBoundary: true, context };
+    const [built] = buildChunks([file], [{ spans: [span] }], measurer.lineStarts);
+    const piece = built?.pieces[0];
+    if (!piece) throw new Error('no piece');
+    const last = 999_999;
+    const text = renderer.renderChunk(
+      { index: last, pieces: [{ ...piece, part: last, partCount: last }] },
+      measurer.renderContext(last),
+    );
+    expect(model.spanCost?.(file, { start, end, context })).toBe(counter.count(text));
+    // The numbers cost what the prices assume: at least the chunk numbered 1 of 1.
+    expect(model.spanCost?.(file, { start, end, context })).toBeGreaterThanOrEqual(
+      counter.count(renderer.renderChunk({ index: 1, pieces: [piece] }, measurer.renderContext(1))),
+    );
+  });
 });
 
 describe('open end overhead', () => {

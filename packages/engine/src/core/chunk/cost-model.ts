@@ -4,9 +4,9 @@ import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
 import { isWordEnd, lastWordEnd } from '../tokens/clean-joins.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
-import { pieceLevel } from './build-chunks.js';
+import { buildChunks, pieceLevel } from './build-chunks.js';
 import { at, lineStartsOf } from './line-index.js';
-import type { ChunkCostModel } from './strategy.js';
+import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
 /**
  * Slack added to every piece's measured wrapper: the wrapper is measured around empty content,
@@ -170,6 +170,23 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
     );
   };
 
+  const spanCost: NonNullable<ChunkCostModel['spanCost']> = (file, { start, end, context }) => {
+    const span: PlannedSpan = {
+      file: 0,
+      start,
+      end,
+      startsOnBoundary: false,
+      endsOnBoundary: false,
+      ...(context && { context }),
+    };
+    const piece = buildChunks([file], [{ spans: [span] }], lineStarts)[0]?.pieces[0];
+    if (!piece) return chunkOverhead;
+    return measure({
+      index: WORST_INDEX,
+      pieces: [{ ...piece, part: WORST_INDEX, partCount: WORST_INDEX }],
+    });
+  };
+
   return {
     renderContext,
     lineStarts,
@@ -198,6 +215,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
           const prefix = prices(file);
           return scaled(at(prefix, endLine) - at(prefix, startLine));
         },
+        spanCost,
       };
     },
   };

@@ -49,6 +49,16 @@ export interface ChunkCostModel {
    * `content.length`. Computed once per file.
    */
   lineStarts(file: ProcessedFile): Uint32Array;
+  /**
+   * Exact tokens of a chunk holding content[start, end) of `file` alone (with the enclosing
+   * names `context`), numbered as the prices assume: the highest chunk and part numbers. It
+   * renders and counts, so it checks a price after planning rather than serving the planner.
+   * Optional: a model without it has only its prices.
+   */
+  spanCost?(
+    file: ProcessedFile,
+    span: { readonly start: number; readonly end: number; readonly context?: readonly string[] },
+  ): number;
 }
 
 /**
