@@ -5,7 +5,8 @@ import { makeOutlinedFile } from '../chunk/test-support/plan-checks.js';
 import { createTiktokenCounter } from '../chunk/test-support/tiktoken-counter.js';
 import { getRenderer } from '../render/index.js';
 import type { OutlineNode } from '../syntax/outline.js';
-import { createNodeFit } from './node-fit.js';
+import { lineStartsOf } from '../chunk/line-index.js';
+import { createNodeFit, definitionLines } from './node-fit.js';
 
 const counter = createTiktokenCounter();
 afterAll(() => counter.free());
@@ -75,5 +76,32 @@ describe('createNodeFit', () => {
     const fits = createNodeFit(limit, [], [file], undefined);
     expect(fits(file, smallNode)).toBe(true);
     expect(fits(file, largeNode)).toBe(false);
+  });
+});
+
+describe('definitionLines', () => {
+  it('counts a definition inside a long line by its share of the line', () => {
+    const { first, last, tokens } = definitionLines(file, lineStartsOf(file), smallNode);
+    expect([first, last]).toEqual([0, 0]);
+    expect(tokens).toBe(Math.ceil((file.tokens * small.length) / content.length));
+  });
+
+  it('counts a definition on lines of its own by their counts', () => {
+    const text = 'const a = 1;\nfunction f(x) {\n  return x * 2;\n}\nconst b = 2;\n';
+    const start = text.indexOf('function');
+    const end = text.indexOf('}') + 1;
+    const own = makeOutlinedFile(counter, 'f.js', text, {
+      grammar: 'javascript',
+      nodes: [{ start, end, kind: 'function_declaration', name: 'function f', children: [] }],
+      hasErrors: false,
+    });
+    const node = own.outline?.nodes[0];
+    if (!node) throw new Error('no node');
+    const lines = definitionLines(own, lineStartsOf(own), node);
+    // Lines 1 to 3, all but the last line break (which the node does not cover).
+    const whole = (own.linePrefix[4] ?? 0) - (own.linePrefix[1] ?? 0);
+    expect(lines).toMatchObject({ first: 1, last: 3 });
+    expect(lines.tokens).toBeLessThanOrEqual(whole);
+    expect(lines.tokens).toBeGreaterThanOrEqual(whole - 1);
   });
 });

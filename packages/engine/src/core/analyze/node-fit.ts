@@ -8,16 +8,29 @@ import type { ProcessedFile, RenderedChunk } from '../types.js';
 /** Whether a syntax node (a definition, a statement...), as one piece of its own, fits a chunk. */
 export type NodeFit = (file: ProcessedFile, node: OutlineNode) => boolean;
 
-/** The 0-based lines a node spans (inclusive) and their content tokens. */
+/**
+ * The 0-based lines a node spans (inclusive), and its content tokens: its whole lines by their
+ * counts, a line it shares with other code (a minified line holds many definitions) by the share
+ * of the line's characters it covers.
+ */
 export function definitionLines(
   file: ProcessedFile,
   starts: Uint32Array,
   node: OutlineNode,
 ): { first: number; last: number; tokens: number } {
-  const first = lineAt(starts, Math.max(node.start, 0));
-  const last = lineAt(starts, Math.max(Math.min(node.end, file.content.length) - 1, 0));
-  const tokens = (file.linePrefix[last + 1] ?? file.tokens) - (file.linePrefix[first] ?? 0);
-  return { first, last, tokens };
+  const start = Math.min(Math.max(node.start, 0), file.content.length);
+  const end = Math.max(Math.min(node.end, file.content.length), start);
+  const first = lineAt(starts, start);
+  const last = lineAt(starts, Math.max(end - 1, start));
+  const linesCost = (from: number, to: number) =>
+    (file.linePrefix[to] ?? file.tokens) - (file.linePrefix[from] ?? 0);
+  const tokens = rangeTokens(
+    starts,
+    { from: start, to: end, first, last },
+    linesCost,
+    (from, to, line) => (linesCost(line, line + 1) * (to - from)) / lineLength(starts, line),
+  );
+  return { first, last, tokens: Math.ceil(tokens) };
 }
 
 /**
