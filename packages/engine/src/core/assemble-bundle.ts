@@ -4,7 +4,7 @@ import type { ChunkingAnalytics } from './analyze/index.js';
 import { analyzeChunks } from './analyze/index.js';
 import { buildOverview } from './build-overview.js';
 import { chunkFiles } from './chunk/index.js';
-import type { CountTexts } from './chunk/index.js';
+import type { CountTexts, LinePriceMemo } from './chunk/index.js';
 import { gitContextText } from './render/git-sections.js';
 import type { ModelFit } from './model-fit.js';
 import { fitModel } from './model-fit.js';
@@ -84,6 +84,8 @@ export interface AssembleInput {
   readonly counter: TokenCounter;
   /** Counts rendered chunks, e.g. on worker threads; defaults to `counter` on this thread. */
   readonly countTexts?: CountTexts;
+  /** Line prices kept from earlier runs, for a format that escapes content. */
+  readonly linePrices?: LinePriceMemo;
   readonly generatedAt?: Date;
   /** Diffs and log shown in the overview (--include-diffs, --include-logs). */
   readonly git?: GitContext;
@@ -104,6 +106,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
   const { chunks, notes, costModel } = await chunkFiles(written, options, renderer, input.counter, {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
+    ...(input.linePrices && { linePrices: input.linePrices }),
   });
   const secrets = summarizeSecrets(files, options.redactSecrets);
   const gitContextTokens = input.git ? input.counter.count(gitContextText(input.git)) : 0;

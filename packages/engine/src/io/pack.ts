@@ -26,7 +26,7 @@ import { openDirectorySource, openZipSource } from './sources/index.js';
 import type { ResultCache } from './result-cache.js';
 import { openFolderDigests } from './folder-digests.js';
 import { SameContentResults } from './same-content.js';
-import { openCountMemo } from './stored-count-memo.js';
+import { openCountMemo, openLinePriceMemo } from './stored-count-memo.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -227,6 +227,7 @@ async function runPipeline(
   const counts = hooks.cache && openCountMemo(hooks.cache, tokenizer);
   const threadCounter = await loadTokenCounter(tokenizer);
   const counter = counts ? counts.memo.wrap(threadCounter) : threadCounter;
+  const prices = hooks.cache && openLinePriceMemo(hooks.cache, tokenizer);
   const selection = await selectFiles(tree, resolved);
   const { skipped } = selection;
   const changeCounts = git?.changeCounts ?? hooks.changeCounts;
@@ -247,6 +248,7 @@ async function runPipeline(
       const count = (missing: readonly string[]) => processor.countTexts(missing, tokenizer);
       return counts ? counts.memo.countMany(texts, count) : count(texts);
     },
+    ...(prices && { linePrices: prices.memo }),
     generatedAt: hooks.now?.() ?? new Date(),
     ...(git?.context && { git: redactGitContext(git.context, resolved) }),
     ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),
@@ -265,6 +267,7 @@ async function runPipeline(
       })
     : await assembleBundle({ ...assemble, files: outcome.files });
   if (counts) counts.save();
+  if (prices) prices.save();
   report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
   return bundle;
 }

@@ -10,7 +10,7 @@ import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor } from './file-processor.js';
 import { pack } from './pack.js';
 import type { ResultCache } from './result-cache.js';
-import { openCountMemo } from './stored-count-memo.js';
+import { openCountMemo, openLinePriceMemo } from './stored-count-memo.js';
 
 const o200k = await loadTokenCounter('o200k_base');
 
@@ -148,6 +148,90 @@ describe('the stored count memo', () => {
     expect(second.counted).toEqual([]);
     expect(second.bundle.chunks.map((chunk) => [chunk.text, chunk.tokens])).toEqual(
       first.bundle.chunks.map((chunk) => [chunk.text, chunk.tokens]),
+    );
+  });
+});
+
+describe('the stored line price memo', () => {
+  const never = () => {
+    throw new Error('priced again');
+  };
+
+  it('gives the next run the prices this run made, by format, build and tokenizer', async () => {
+    const cache: ResultCache = { dir: join(root, 'prices'), build: 'build-1' };
+    const first = openLinePriceMemo(cache, 'o200k_base');
+    first.memo.recall('json', 'a\nb\n', () => Uint32Array.from([0, 3, 6]));
+    first.save();
+    const next = openLinePriceMemo(cache, 'o200k_base').memo;
+    expect(next.recall('json', 'a\nb\n', never)).toEqual(Uint32Array.from([0, 3, 6]));
+    const priced: string[] = [];
+    const price = (label: string) => () => {
+      priced.push(label);
+      return Uint32Array.from([0, 1, 2]);
+    };
+    next.recall('xml', 'a\nb\n', price('another format'));
+    openLinePriceMemo({ ...cache, build: 'build-2' }, 'o200k_base').memo.recall(
+      'json',
+      'a\nb\n',
+      price('another build'),
+    );
+    openLinePriceMemo(cache, 'cl100k_base').memo.recall(
+      'json',
+      'a\nb\n',
+      price('another tokenizer'),
+    );
+    expect(priced).toEqual(['another format', 'another build', 'another tokenizer']);
+  });
+
+  it('prices everything again when its file is damaged', async () => {
+    const cache: ResultCache = { dir: join(root, 'damaged-prices'), build: 'build-1' };
+    const stored = openLinePriceMemo(cache, 'o200k_base');
+    stored.memo.recall('json', 'text\n', () => Uint32Array.from([0, 2]));
+    stored.save();
+    const [name] = await readdir(join(cache.dir, 'prices'));
+    const file = join(cache.dir, 'prices', name as string);
+    for (const damage of [
+      Buffer.from('not a serialized map'),
+      serialize(new Map([['key', [0, 2]]])),
+      serialize([Uint32Array.from([0, 2])]),
+    ]) {
+      await writeFile(file, damage);
+      let priced = 0;
+      openLinePriceMemo(cache, 'o200k_base').memo.recall('json', 'text\n', () => {
+        priced++;
+        return Uint32Array.from([0, 2]);
+      });
+      expect(priced).toBe(1);
+    }
+  });
+
+  it('spares a second pack in an escaping format pricing its lines again', async () => {
+    const dir = join(root, 'priced');
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 3; i++) {
+      const lines = Array.from({ length: 2_000 }, (_, line) => `let p${i}_${line} = "${line}";`);
+      await writeFile(join(dir, `part-${i}.js`), `${lines.join('\n')}\n`);
+    }
+    const cache: ResultCache = { dir: join(root, 'price-cache'), build: 'build-1' };
+    const run = (outputFormat: 'json' | 'md') =>
+      pack(
+        dir,
+        { outputFormat, chunkingStrategy: 'fixed', tokenLimit: 32_000 },
+        { cache, workers: 0, now: () => new Date(0) },
+      );
+    // A verbatim format prices lines from the file stage's counts: nothing is kept.
+    await run('md');
+    await expect(readdir(join(cache.dir, 'prices'))).rejects.toThrow();
+    const first = await run('json');
+    const [name] = await readdir(join(cache.dir, 'prices'));
+    const file = join(cache.dir, 'prices', name as string);
+    const written = (await stat(file)).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await run('json');
+    // The file is written only by a run that priced a text it did not find there.
+    expect((await stat(file)).mtimeMs).toBe(written);
+    expect(second.chunks.map((chunk) => [chunk.text, chunk.tokens])).toEqual(
+      first.chunks.map((chunk) => [chunk.text, chunk.tokens]),
     );
   });
 });

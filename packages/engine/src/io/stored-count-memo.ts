@@ -2,6 +2,7 @@ import { createHash, hash } from 'node:crypto';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import type { TokenizerName } from '@repobundle/contract/models';
+import { LinePriceMemo } from '../core/chunk/line-price-memo.js';
 import { CountMemo } from '../core/tokens/count-memo.js';
 import { replaceFile } from './replace-file.js';
 import type { ResultCache } from './result-cache.js';
@@ -35,6 +36,46 @@ export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): Sto
       if (memo.added > 0) replaceFile(file, serialize(memo.kept(MAX_COUNTS)));
     },
   };
+}
+
+/** At most this much of line prices is kept: about 6 MB per format for 1.6 million lines. */
+const MAX_PRICE_BYTES = 64 * 1024 * 1024;
+
+export interface StoredLinePriceMemo {
+  readonly memo: LinePriceMemo;
+  /** Keeps this run's prices for the next run, when it made any. */
+  save(): void;
+}
+
+/**
+ * The line price memo of a tokenizer (see LinePriceMemo), kept like the count memo (`prices/`,
+ * one file per engine build and tokenizer, replaced whole). It is read on its first question.
+ */
+export function openLinePriceMemo(
+  cache: ResultCache,
+  tokenizer: TokenizerName,
+): StoredLinePriceMemo {
+  const name = createHash('sha256').update(`${cache.build}\0${tokenizer}`).digest('hex');
+  const file = join(cache.dir, 'prices', name.slice(0, 32));
+  const memo = new LinePriceMemo(
+    () => readPrices(file),
+    (format, text) =>
+      createHash('sha256').update(format).update('\0').update(text).digest('base64'),
+  );
+  return {
+    memo,
+    save() {
+      if (memo.added > 0) replaceFile(file, serialize(memo.kept(MAX_PRICE_BYTES)));
+    },
+  };
+}
+
+function readPrices(file: string): Map<string, Uint32Array> {
+  const stored = readStoredMap(file);
+  for (const [key, prices] of stored) {
+    if (typeof key !== 'string' || !(prices instanceof Uint32Array)) return new Map();
+  }
+  return stored as Map<string, Uint32Array>;
 }
 
 /** A memo that cannot be read (absent, damaged) is an empty one: every text is counted. */

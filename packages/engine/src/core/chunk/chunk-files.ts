@@ -9,6 +9,7 @@ import { countBySegments, recountFrom } from './count-chunk.js';
 import type { EarlierRendering } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
+import type { LinePriceMemo } from './line-price-memo.js';
 import { getChunkStrategy } from './registry.js';
 import { mergeNeighbours } from './merge-neighbours.js';
 import { renderChunkParts, renderChunkText } from './render-chunk-text.js';
@@ -63,6 +64,8 @@ export async function chunkFiles(
     countTexts?: CountTexts;
     /** Characters of rendered text counted per batch (default BATCH_CHARS). */
     batchChars?: number;
+    /** Line prices kept from earlier runs (see LinePriceMemo). */
+    linePrices?: LinePriceMemo;
   },
 ): Promise<ChunkStageResult> {
   const countTexts = context.countTexts ?? countInline(counter);
@@ -76,6 +79,7 @@ export async function chunkFiles(
     counter,
     options,
     sourceName: context.sourceName,
+    ...(context.linePrices && { linePrices: context.linePrices }),
   });
   const minimum = measurer.minimumLimit(files);
   if (limit < minimum) {

@@ -6,6 +6,7 @@ import { getRenderer } from '../render/index.js';
 import type { ProcessedFile } from '../types.js';
 import { buildChunks } from './build-chunks.js';
 import { countAfterHeader, createCostMeasurer } from './cost-model.js';
+import { LinePriceMemo } from './line-price-memo.js';
 import { makeOutlinedFile } from './test-support/plan-checks.js';
 import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
@@ -73,6 +74,35 @@ describe.each(formats)('%s cost model', (format) => {
     expect(model.spanCost?.(file, { start, end, context })).toBeGreaterThanOrEqual(
       counter.count(renderer.renderChunk({ index: 1, pieces: [piece] }, measurer.renderContext(1))),
     );
+  });
+});
+
+describe('line prices of a format that escapes content', () => {
+  const content = `${line}\n${line}\n`;
+  const file = makeOutlinedFile(counter, 'src/a.ts', content, undefined);
+  const model = (linePrices?: LinePriceMemo) =>
+    createCostMeasurer({
+      renderer: getRenderer('json'),
+      counter,
+      options: resolveOptions({ outputFormat: 'json' }),
+      sourceName: 'demo',
+      ...(linePrices && { linePrices }),
+    }).withLimit(100_000, 0);
+
+  it('come from the memo when it knows the text, and go into it when it does not', () => {
+    const digestOf = (format: string, text: string) => `${format}\0${text}`;
+    const known = new LinePriceMemo(
+      () => new Map([[digestOf('json', content), Uint32Array.from([0, 5, 12])]]),
+      digestOf,
+    );
+    expect(model(known).linesCost(file, 0, 2)).toBe(12);
+    expect(known.added).toBe(0);
+
+    const empty = new LinePriceMemo(() => new Map(), digestOf);
+    const priced = model(empty).linesCost(file, 0, 2);
+    expect(priced).toBe(model().linesCost(file, 0, 2));
+    expect(empty.added).toBe(1);
+    expect([...empty.kept(1024).keys()]).toEqual([digestOf('json', content)]);
   });
 });
 

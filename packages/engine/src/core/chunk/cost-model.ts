@@ -6,6 +6,7 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
 import { buildChunks, pieceLevel } from './build-chunks.js';
 import { at, lineStartsOf } from './line-index.js';
+import type { LinePriceMemo } from './line-price-memo.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
 /**
@@ -35,6 +36,8 @@ export interface CostModelInput {
   readonly counter: TokenCounter;
   readonly options: ResolvedOptions;
   readonly sourceName: string;
+  /** Line prices kept from earlier runs, for a format that escapes content. */
+  readonly linePrices?: LinePriceMemo;
 }
 
 /** Measurements shared by every budget of one job: wrappers, line starts and line prices. */
@@ -152,11 +155,14 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   const prices = (file: ProcessedFile): Uint32Array => {
     let prefix = linePrices.get(file);
     if (!prefix) {
+      const price = () => priceLines(file, lineStarts(file), renderer, counter);
       // A verbatim format prices lines as the count stage did, known without the line starts.
       prefix =
         renderer.embedsVerbatim && file.linePrefix.length === file.lines + 1
           ? file.linePrefix
-          : priceLines(file, lineStarts(file), renderer, counter);
+          : !renderer.embedsVerbatim && input.linePrices
+            ? input.linePrices.recall(renderer.format, file.content, price)
+            : price();
       linePrices.set(file, prefix);
     }
     return prefix;

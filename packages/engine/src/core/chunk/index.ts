@@ -6,3 +6,4 @@ export type { ResolvedStrategy } from './registry.js';
 export { createCostMeasurer, MIN_CONTENT_TOKENS } from './cost-model.js';
 export type { CostMeasurer, CostModelInput } from './cost-model.js';
 export type { ChunkCostModel, ChunkStrategy, PlannedChunk, PlannedSpan } from './strategy.js';
+export { LinePriceMemo } from './line-price-memo.js';
