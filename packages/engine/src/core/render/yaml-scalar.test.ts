@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { emitYamlDocument } from './yaml-emit.js';
 import type { YamlValue } from './yaml-emit.js';
+import { blockLiteral, isBlockLiteralSafe } from './yaml-scalar.js';
 
 /** Parses with the `yaml` package, failing on any error or warning, and returns the value. */
 function parseStrict(text: string): unknown {
@@ -96,5 +97,43 @@ describe('yaml strings', () => {
   it('nested lists and empty collections round-trip', () => {
     const value = { a: [], b: {}, c: [[1, 2], [], ['x\ny\n', { k: 'v' }]], d: [1, 2, 3], e: null };
     expect(parseStrict(emitYamlDocument(value))).toEqual(value);
+  });
+});
+
+// The rules as regular expressions state them; the module scans instead, for speed on long text.
+const REFERENCE_NOT_BLOCK_SAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const referenceBlockSafe = (text: string) =>
+  text.includes('\n') &&
+  !REFERENCE_NOT_BLOCK_SAFE.test(text) &&
+  /[^\n \t]/.test(text) &&
+  !/\n[ \t]+(?:\n[ \t]*)*$/.test(text);
+
+describe('block literal rules', () => {
+  const text = fc
+    .array(
+      fc.constantFrom(' ', '\t', '\n', 'a', '\r', '\u0000', '\u2028', '\ud800', '\udc00', '😀'),
+      { maxLength: 24 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('take text as a block literal exactly as the reference rules do', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(isBlockLiteralSafe(value)).toBe(referenceBlockSafe(value));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('chomp by the number of final line breaks', () => {
+    fc.assert(
+      fc.property(text, fc.nat(3), (value, breaks) => {
+        const body = value.replace(/\n+$/, '');
+        const header = blockLiteral(body + '\n'.repeat(breaks), 2).split('\n')[0];
+        expect(header).toBe(['|2-', '|2', '|2+', '|2+'][breaks]);
+      }),
+    );
   });
 });

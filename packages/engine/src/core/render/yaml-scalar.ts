@@ -22,15 +22,41 @@ const NOT_BLOCK_SAFE =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * Every character NOT_BLOCK_SAFE may match, surrogates paired or not: a test as simple as this
+ * one runs many times faster over long text, and only text it matches needs the exact one.
+ */
+const MAY_NOT_BE_BLOCK_SAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
+
+/** Whether `text` holds a character a block literal cannot carry verbatim (see NOT_BLOCK_SAFE). */
+function hasBlockUnsafe(text: string): boolean {
+  return MAY_NOT_BE_BLOCK_SAFE.test(text) && NOT_BLOCK_SAFE.test(text);
+}
+
 export function isPlainSafe(text: string): boolean {
   return SAFE_PLAIN.test(text) && !RESERVED_PLAIN.test(text);
 }
 
 /**
- * A line of only spaces and tabs with nothing but such lines after it. Parsers disagree on whether
- * it is content or trailing space: the `yaml` package drops `"  a\n  "`'s last line, for one.
+ * Whether `text` ends in a line of only spaces and tabs (not empty) with nothing but such lines,
+ * or empty ones, after it. Parsers disagree on whether it is content or trailing space: the `yaml`
+ * package drops `"  a\n  "`'s last line, for one. Scanned from the end: a regular expression
+ * anchored at the end is still tried from every line break of a long text.
  */
-const BLANK_LAST_LINES = /\n[ \t]+(?:\n[ \t]*)*$/;
+function endsInBlankLines(text: string): boolean {
+  for (let at = text.length - 1; at >= 0; at--) {
+    const char = text.charCodeAt(at);
+    if (char === 10) {
+      const next = text.charCodeAt(at + 1);
+      if (next === 32 || next === 9) return true;
+    } else if (char !== 32 && char !== 9) {
+      return false;
+    }
+  }
+  return false;
+}
 
 /**
  * True when `text` can be a block literal scalar and come back unchanged. Text whose lines are
@@ -39,10 +65,7 @@ const BLANK_LAST_LINES = /\n[ \t]+(?:\n[ \t]*)*$/;
  */
 export function isBlockLiteralSafe(text: string): boolean {
   return (
-    text.includes('\n') &&
-    !NOT_BLOCK_SAFE.test(text) &&
-    /[^\n \t]/.test(text) &&
-    !BLANK_LAST_LINES.test(text)
+    text.includes('\n') && !hasBlockUnsafe(text) && /[^\n \t]/.test(text) && !endsInBlankLines(text)
   );
 }
 
@@ -51,7 +74,8 @@ export function isBlockLiteralSafe(text: string): boolean {
  * `indent` spaces (the owner's column + 2) except empty ones, which stay empty.
  */
 export function blockLiteral(text: string, indent: number): string {
-  const trailing = /\n*$/.exec(text)?.[0].length ?? 0;
+  let trailing = 0;
+  while (trailing < text.length && text.charCodeAt(text.length - 1 - trailing) === 10) trailing++;
   const chomping = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
   const body = trailing === 0 ? text : text.slice(0, text.length - 1);
   const pad = ' '.repeat(indent);
@@ -115,7 +139,5 @@ export function yamlString(text: string, indent: number): string {
  * a folded double-quoted line with its `\n\` continuation.
  */
 export function encodeContentLine(line: string, indent: string): string {
-  return NOT_BLOCK_SAFE.test(line)
-    ? `${indent}${doubleQuoted(line).slice(1, -1)}\\n\\`
-    : indent + line;
+  return hasBlockUnsafe(line) ? `${indent}${doubleQuoted(line).slice(1, -1)}\\n\\` : indent + line;
 }
