@@ -28,8 +28,8 @@ import { join } from 'node:path';
  * stored is found soon after. Before a run's first read of a pack the pack's link count is
  * checked (and before every read when the caller keeps no record of the packs it checked): a
  * pack removed (evicted, or its account's cache deleted) is a miss for every run that starts
- * after, never bytes of a file no longer in the cache. A run under way may go on reading a pack evicted
- * meanwhile: bytes once written never change, and an open file keeps them.
+ * after, never bytes of a file no longer in the cache. A run under way may go on reading a pack
+ * evicted meanwhile: bytes once written never change, and an open file keeps them.
  *
  * A writer starts a new pack past PACK_BYTES or after IDLE_MS without writing, so eviction, which
  * removes whole packs, least recently used first (see result-cache.ts), works in bounded steps.

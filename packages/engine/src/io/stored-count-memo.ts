@@ -15,9 +15,10 @@ import { readStoredMap } from './stored-map.js';
  */
 const MAX_COUNTS = 100_000;
 
-export interface StoredCountMemo {
-  readonly memo: CountMemo;
-  /** Keeps this run's counts for the next run, when it made any. */
+/** A memo kept in the result cache folder. */
+export interface StoredMemo<Memo> {
+  readonly memo: Memo;
+  /** Keeps this run's values for the next run, when it made any. */
   save(): void;
 }
 
@@ -26,10 +27,12 @@ export interface StoredCountMemo {
  * file per engine build and tokenizer: another build may count differently) and replaced whole,
  * so two runs at once each read a whole file. The cache's size bound evicts it like any file.
  */
-export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): StoredCountMemo {
-  const name = createHash('sha256').update(`${cache.build}\0${tokenizer}`).digest('hex');
-  const file = join(cache.dir, 'counts', name.slice(0, 32));
-  const memo = new CountMemo(readCounts(file), (text) => hash('sha256', text, 'base64'));
+export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): StoredMemo<CountMemo> {
+  const file = memoFile(cache, 'counts', tokenizer);
+  const memo = new CountMemo(
+    readStoredValues(file, (tokens): tokens is number => Number.isInteger(tokens)),
+    (text) => hash('sha256', text, 'base64'),
+  );
   return {
     memo,
     save() {
@@ -41,24 +44,17 @@ export function openCountMemo(cache: ResultCache, tokenizer: TokenizerName): Sto
 /** At most this much of line prices is kept: about 6 MB per format for 1.6 million lines. */
 const MAX_PRICE_BYTES = 64 * 1024 * 1024;
 
-export interface StoredLinePriceMemo {
-  readonly memo: LinePriceMemo;
-  /** Keeps this run's prices for the next run, when it made any. */
-  save(): void;
-}
-
 /**
- * The line price memo of a tokenizer (see LinePriceMemo), kept like the count memo (`prices/`,
- * one file per engine build and tokenizer, replaced whole). It is read on its first question.
+ * The line price memo of a tokenizer (see LinePriceMemo), kept like the count memo (`prices/`).
+ * It is read on its first question.
  */
 export function openLinePriceMemo(
   cache: ResultCache,
   tokenizer: TokenizerName,
-): StoredLinePriceMemo {
-  const name = createHash('sha256').update(`${cache.build}\0${tokenizer}`).digest('hex');
-  const file = join(cache.dir, 'prices', name.slice(0, 32));
+): StoredMemo<LinePriceMemo> {
+  const file = memoFile(cache, 'prices', tokenizer);
   const memo = new LinePriceMemo(
-    () => readPrices(file),
+    () => readStoredValues(file, (prices): prices is Uint32Array => prices instanceof Uint32Array),
     (format, text) =>
       createHash('sha256').update(format).update('\0').update(text).digest('base64'),
   );
@@ -70,19 +66,23 @@ export function openLinePriceMemo(
   };
 }
 
-function readPrices(file: string): Map<string, Uint32Array> {
-  const stored = readStoredMap(file);
-  for (const [key, prices] of stored) {
-    if (typeof key !== 'string' || !(prices instanceof Uint32Array)) return new Map();
-  }
-  return stored as Map<string, Uint32Array>;
+/** The file of a memo: one per engine build and tokenizer in `folder` of the cache. */
+function memoFile(cache: ResultCache, folder: string, tokenizer: TokenizerName): string {
+  const name = createHash('sha256').update(`${cache.build}\0${tokenizer}`).digest('hex');
+  return join(cache.dir, folder, name.slice(0, 32));
 }
 
-/** A memo that cannot be read (absent, damaged) is an empty one: every text is counted. */
-function readCounts(file: string): Map<string, number> {
+/**
+ * A memo's values by key; a file that cannot be read (absent, damaged) or holds anything else is
+ * an empty memo: every value is made again.
+ */
+function readStoredValues<Value>(
+  file: string,
+  isValue: (value: unknown) => value is Value,
+): Map<string, Value> {
   const stored = readStoredMap(file);
-  for (const [text, tokens] of stored) {
-    if (typeof text !== 'string' || !Number.isInteger(tokens)) return new Map();
+  for (const [key, value] of stored) {
+    if (typeof key !== 'string' || !isValue(value)) return new Map();
   }
-  return stored as Map<string, number>;
+  return stored as Map<string, Value>;
 }

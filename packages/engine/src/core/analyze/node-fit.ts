@@ -22,13 +22,12 @@ export function definitionLines(
   const end = Math.max(Math.min(node.end, file.content.length), start);
   const first = lineAt(starts, start);
   const last = lineAt(starts, Math.max(end - 1, start));
-  const linesCost = (from: number, to: number) =>
-    (file.linePrefix[to] ?? file.tokens) - (file.linePrefix[from] ?? 0);
+  const linesCost = contentLinesCost(file);
   const tokens = rangeTokens(
     starts,
     { from: start, to: end, first, last },
     linesCost,
-    (from, to, line) => (linesCost(line, line + 1) * (to - from)) / lineLength(starts, line),
+    proRata(starts, linesCost),
   );
   return { first, last, tokens: Math.ceil(tokens) };
 }
@@ -95,20 +94,26 @@ export function createNodeFit(
   const wrapper = smallestWrapper(chunks, files);
   return cached((file, node) => {
     const fileStarts = lineStartsOf(file);
-    const linesCost = (first: number, end: number) =>
-      (file.linePrefix[end] ?? file.tokens) - (file.linePrefix[first] ?? 0);
-    const lineCost = (line: number) => linesCost(line, line + 1);
+    const linesCost = contentLinesCost(file);
     const range = fitRange(node, fileStarts, file.content.length, (line) => {
-      return lineCost(line) + wrapper > limit;
+      return linesCost(line, line + 1) + wrapper > limit;
     });
-    const content = rangeTokens(
-      fileStarts,
-      range,
-      linesCost,
-      (from, to, line) => (lineCost(line) * (to - from)) / lineLength(fileStarts, line),
-    );
+    const content = rangeTokens(fileStarts, range, linesCost, proRata(fileStarts, linesCost));
     return content + wrapper <= limit;
   });
+}
+
+/** Content tokens of lines [first, end) of a file, from its own counts. */
+function contentLinesCost(file: ProcessedFile): (first: number, end: number) => number {
+  return (first, end) => (file.linePrefix[end] ?? file.tokens) - (file.linePrefix[first] ?? 0);
+}
+
+/** A part of a line priced by the share of the line's characters it covers. */
+function proRata(
+  starts: Uint32Array,
+  linesCost: (first: number, end: number) => number,
+): (from: number, to: number, line: number) => number {
+  return (from, to, line) => (linesCost(line, line + 1) * (to - from)) / lineLength(starts, line);
 }
 
 function lineLength(starts: Uint32Array, line: number): number {

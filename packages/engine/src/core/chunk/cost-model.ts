@@ -186,7 +186,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
       ...(context && { context }),
     };
     const piece = buildChunks([file], [{ spans: [span] }], lineStarts)[0]?.pieces[0];
-    if (!piece) return chunkOverhead;
+    if (!piece) throw new Error('a span was built into no piece');
     return measure({
       index: WORST_INDEX,
       pieces: [{ ...piece, part: WORST_INDEX, partCount: WORST_INDEX }],

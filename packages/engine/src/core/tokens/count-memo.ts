@@ -1,3 +1,4 @@
+import { RunMemo } from '../run-memo.js';
 import type { TokenCounter } from './token-counter.js';
 
 /**
@@ -26,24 +27,24 @@ const DIGEST_KEY = '\u0000digest\u0000';
  * are always counted).
  */
 export class CountMemo {
-  /** Counts this run used or made by key (see keyOf), in the order it first asked for them. */
-  private readonly used = new Map<string, number>();
-  private made = 0;
+  private readonly counts: RunMemo<number>;
 
   constructor(
-    private readonly earlier: ReadonlyMap<string, number> = new Map(),
+    earlier: ReadonlyMap<string, number> = new Map(),
     private readonly digestOf?: (text: string) => string,
-  ) {}
+  ) {
+    this.counts = new RunMemo(() => earlier);
+  }
 
   /** `counter` with `count` answered from the memo for short texts. */
   wrap(counter: TokenCounter): TokenCounter {
     const count = (text: string): number => {
       const key = text.length <= MEMO_CHARS ? this.keyOf(text) : undefined;
       if (key === undefined) return counter.count(text);
-      const known = this.recall(key);
+      const known = this.counts.recall(key);
       if (known !== undefined) return known;
       const tokens = counter.count(text);
-      this.remember(key, tokens);
+      this.counts.remember(key, tokens);
       return tokens;
     };
     const { countUtf8, pieceMarks } = counter;
@@ -73,7 +74,7 @@ export class CountMemo {
     const missing: number[] = [];
     const asked = new Set<string>();
     keys.forEach((key, index) => {
-      const known = key === undefined ? undefined : this.recall(key);
+      const known = key === undefined ? undefined : this.counts.recall(key);
       if (known !== undefined) counts[index] = known;
       else if (key === undefined || !asked.has(key)) {
         if (key !== undefined) asked.add(key);
@@ -85,11 +86,11 @@ export class CountMemo {
     missing.forEach((index, at) => {
       counts[index] = made[at] as number;
       const key = keys[index];
-      if (key !== undefined) this.remember(key, counts[index]);
+      if (key !== undefined) this.counts.remember(key, counts[index]);
     });
     keys.forEach((key, index) => {
       if (counts[index] === undefined && key !== undefined)
-        counts[index] = this.recall(key) as number;
+        counts[index] = this.counts.recall(key) as number;
     });
     return counts;
   }
@@ -101,22 +102,9 @@ export class CountMemo {
     return this.digestOf && DIGEST_KEY + this.digestOf(text);
   }
 
-  private recall(key: string): number | undefined {
-    let tokens = this.used.get(key);
-    if (tokens !== undefined) return tokens;
-    tokens = this.earlier.get(key);
-    if (tokens !== undefined) this.used.set(key, tokens);
-    return tokens;
-  }
-
-  private remember(key: string, tokens: number): void {
-    this.used.set(key, tokens);
-    this.made++;
-  }
-
   /** Counts made by this run (not found in the earlier ones). */
   get added(): number {
-    return this.made;
+    return this.counts.added;
   }
 
   /**
@@ -124,13 +112,6 @@ export class CountMemo {
    * run of the same folder asks for the same), then the earlier ones it did not use.
    */
   kept(max: number): Map<string, number> {
-    const kept = new Map<string, number>();
-    for (const source of [this.used, this.earlier]) {
-      for (const [text, tokens] of source) {
-        if (kept.size >= max) return kept;
-        if (!kept.has(text)) kept.set(text, tokens);
-      }
-    }
-    return kept;
+    return this.counts.kept(max, () => 1);
   }
 }
