@@ -293,7 +293,11 @@ describe.skipIf(!chromiumPath || !serverAvailable)('upload screen against the re
     await skipGeneratedFile(page);
     expect(await stat(page, 'Selected files')).toBe('10');
     const srcBox = page.getByLabel('Select src', { exact: true });
-    expect(await srcBox.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+    // The cleared search shows the whole tree again in a deferred render: until then `src` holds
+    // only the unchecked file the search found.
+    await expect
+      .poll(() => srcBox.evaluate((box: HTMLInputElement) => box.indeterminate))
+      .toBe(true);
 
     // The 3 MB file previews without freezing: only the visible lines are rendered.
     await page.getByLabel('Search files').fill('big-table');
