@@ -24,7 +24,7 @@ export {
   checkZipFile,
   DEFAULT_ZIP_LIMITS,
 } from './io/sources/index.js';
-export type { ZipLimits } from './io/sources/index.js';
+export type { ArchiveFiles, ZipLimits } from './io/sources/index.js';
 export {
   validatePattern,
   describeSkipReason,

@@ -30,7 +30,18 @@ export type EntryLocation =
        */
       readonly stamp?: FileStamp;
     }
-  | ({ readonly kind: 'zip'; readonly archive: string } & ZipEntryLocation);
+  | ({
+      readonly kind: 'zip';
+      /** The archive file, or for an archive kept in parts the parts that hold this entry. */
+      readonly archive: string | readonly ArchivePart[];
+    } & ZipEntryLocation);
+
+/** One part of an archive kept in parts: its file and where its bytes start in the whole. */
+export interface ArchivePart {
+  readonly path: string;
+  readonly start: number;
+  readonly size: number;
+}
 
 export interface FileStamp {
   readonly key: string;

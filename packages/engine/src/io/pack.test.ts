@@ -179,6 +179,26 @@ describe('worker threads read their own files', () => {
     }
   });
 
+  it('packs a ZIP kept in parts, on workers and inline, as the joined ZIP', async () => {
+    const archive = await readFile(join(dir, 'tree.zip'));
+    // Parts of 1,000 bytes: entries, their local headers and the directory are cut across them.
+    const parts: string[] = [];
+    for (let at = 0; at < archive.length; at += 1_000) {
+      const part = join(dir, `tree.zip.${String(parts.length).padStart(3, '0')}`);
+      await writeFile(part, archive.subarray(at, at + 1_000));
+      parts.push(part);
+    }
+    const joined = await pack(join(dir, 'tree.zip'), options, { workers: 0, now });
+    for (const workers of [0, 2]) {
+      const parted = await pack({ name: 'tree.zip', parts }, options, { workers, now });
+      expect(parted.chunks.map((chunk) => chunk.text)).toEqual(
+        joined.chunks.map((chunk) => chunk.text),
+      );
+      expect(parted.overview.text).toBe(joined.overview.text);
+      expect(parted.skipped).toEqual(joined.skipped);
+    }
+  });
+
   it('reports an entry that fails its CRC check on a worker as skipped, with the reason', async () => {
     const bundle = await pack(join(dir, 'tree.zip'), options, { workers: 2 });
     expect(bundle.skipped).toEqual([

@@ -23,6 +23,7 @@ import type { GitContextRequest, GitContextResult } from './git/git-context.js';
 import { redactGitContext } from './git/redact-git-context.js';
 import { sortByChanges } from './git/sort-by-changes.js';
 import { openDirectorySource, openZipSource } from './sources/index.js';
+import type { ArchiveFiles } from './sources/archive-bytes.js';
 import type { ResultCache } from './result-cache.js';
 import { openFolderDigests } from './folder-digests.js';
 import { SameContentResults } from './same-content.js';
@@ -92,8 +93,9 @@ const YIELD_EVERY = 64;
 /** Files read ahead of the workers; enough to keep them busy, few enough to bound memory. */
 const IN_FLIGHT = 16;
 
-/** Opens a folder or a .zip archive as a source tree. */
-export async function openSource(path: string): Promise<SourceTree> {
+/** Opens a folder, a .zip archive, or an archive kept in parts as a source tree. */
+export async function openSource(path: ArchiveFiles): Promise<SourceTree> {
+  if (typeof path !== 'string') return openZipSource(path);
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new EngineError('SOURCE_NOT_FOUND', `No such file or folder: ${path}`);
   if (info.isDirectory()) {
@@ -102,18 +104,25 @@ export async function openSource(path: string): Promise<SourceTree> {
   return openZipSource(path);
 }
 
-/** Packs a folder or ZIP on disk; the source is closed afterwards. */
+/**
+ * Packs a folder or ZIP on disk, or a ZIP kept in parts (history is read only from a folder); the
+ * source is closed afterwards.
+ */
 export async function pack(
-  path: string,
+  path: ArchiveFiles,
   options: BundleOptions = {},
   given: PackHooks = {},
 ): Promise<Bundle> {
   const hooks = ofThisRun(given);
   const resolved = resolveOptions(options);
-  const asked = wantsGitContext(hooks.git)
-    ? await readGitContext(path, hooks.git as GitContextRequest, hooks.signal)
-    : undefined;
-  const git = asked?.changeCounts ? asked : await historyForBudget(path, resolved, hooks, asked);
+  const asked =
+    typeof path === 'string' && wantsGitContext(hooks.git)
+      ? await readGitContext(path, hooks.git as GitContextRequest, hooks.signal)
+      : undefined;
+  const git =
+    asked?.changeCounts || typeof path !== 'string'
+      ? asked
+      : await historyForBudget(path, resolved, hooks, asked);
   if (hooks.processor) {
     const tree = await openSource(path);
     try {
@@ -128,7 +137,7 @@ export async function pack(
   try {
     const rememberIn = hooks.rememberFolder && !hooks.digests ? hooks.cache : undefined;
     const folder =
-      rememberIn && tree.kind === 'directory'
+      rememberIn && tree.kind === 'directory' && typeof path === 'string'
         ? openFolderDigests(rememberIn, resolvePath(path), tree.entries, startedMs)
         : undefined;
     if (hooks.workers !== 0 && !(hooks.workers === undefined && isTiny(tree))) {

@@ -6,3 +6,4 @@ export type { MemoryFile } from './memory-source.js';
 export { checkZipFile, openZipSource } from './zip-source.js';
 export { DEFAULT_ZIP_LIMITS } from './zip-limits.js';
 export type { ZipLimits } from './zip-limits.js';
+export type { ArchiveFiles } from './archive-bytes.js';

@@ -1,9 +1,9 @@
-import { closeSync, fstatSync, openSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { EngineError, isEngineError } from '../../errors.js';
+import { ArchiveBytes, archiveName, archivePaths } from './archive-bytes.js';
+import type { ArchiveFiles } from './archive-bytes.js';
 import { BlockReader } from './zip-block-reader.js';
 import { checkEntryCount, createZipValidator } from './zip-validator.js';
 import type { ValidatedArchive } from './zip-validator.js';
@@ -17,13 +17,12 @@ export interface OpenedArchive extends ValidatedArchive<Entry> {
  * Opens a ZIP and judges its whole central directory before returning; on any refusal the file
  * handle is released and the error thrown. No entry content is read here.
  */
-export async function openArchive(file: string, limits: ZipLimits): Promise<OpenedArchive> {
-  await assertRegularFile(file);
+export async function openArchive(files: ArchiveFiles, limits: ZipLimits): Promise<OpenedArchive> {
+  for (const path of archivePaths(files)) await assertRegularFile(path);
   let zipfile: ZipFile;
-  const fd = openSync(file, 'r');
+  const bytes = await ArchiveBytes.open(files);
   try {
-    const size = fstatSync(fd).size;
-    zipfile = await yauzl.fromRandomAccessReaderPromise(new BlockReader(fd, size), size, {
+    zipfile = await yauzl.fromRandomAccessReaderPromise(new BlockReader(bytes), bytes.size, {
       lazyEntries: true,
       autoClose: false,
       // Raw name bytes: zip-entry-name.ts decides what they mean instead of a CP437 guess.
@@ -31,15 +30,15 @@ export async function openArchive(file: string, limits: ZipLimits): Promise<Open
       validateEntrySizes: true,
     });
   } catch (error) {
-    closeSync(fd);
-    throw toInvalidZip(file, error);
+    await bytes.close();
+    throw toInvalidZip(files, error);
   }
   try {
     const archive = await readCentralDirectory(zipfile, limits);
     return { ...archive, zipfile };
   } catch (error) {
     zipfile.close();
-    throw isEngineError(error) ? error : toInvalidZip(file, error);
+    throw isEngineError(error) ? error : toInvalidZip(files, error);
   }
 }
 
@@ -84,11 +83,11 @@ const FRIENDLY_REASONS: readonly [RegExp, string][] = [
   [/size mismatch for stored file/i, 'a stored entry declares inconsistent sizes'],
 ];
 
-function toInvalidZip(file: string, error: unknown): EngineError {
+function toInvalidZip(files: ArchiveFiles, error: unknown): EngineError {
   const detail = error instanceof Error ? error.message : String(error);
   const friendly = FRIENDLY_REASONS.find(([pattern]) => pattern.test(detail))?.[1];
   const reason = friendly === undefined ? detail : `${friendly} (${detail})`;
   const code = /strong encryption/i.test(detail) ? 'ZIP_ENCRYPTED' : 'ZIP_INVALID';
   // Only the base name: the server stores uploads under internal paths a user must not see.
-  return new EngineError(code, `${basename(file)} is not a valid ZIP archive: ${reason}.`);
+  return new EngineError(code, `${archiveName(files)} is not a valid ZIP archive: ${reason}.`);
 }

@@ -1,6 +1,5 @@
-import { close, createReadStream, read } from 'node:fs';
-import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import type { ArchiveBytes } from './archive-bytes.js';
 
 /** Large enough that a central directory of 10,000 entries takes one or two reads. */
 const BLOCK_BYTES = 1024 * 1024;
@@ -14,10 +13,7 @@ export class BlockReader extends yauzl.RandomAccessReader {
   private block: Buffer = Buffer.alloc(0);
   private blockStart = 0;
 
-  constructor(
-    private readonly fd: number,
-    private readonly fileSize: number,
-  ) {
+  constructor(private readonly bytes: ArchiveBytes) {
     super();
   }
 
@@ -39,35 +35,37 @@ export class BlockReader extends yauzl.RandomAccessReader {
       return;
     }
     if (length > BLOCK_BYTES) {
-      read(this.fd, buffer, offset, length, position, (error, bytesRead) =>
-        callback(error, bytesRead),
+      this.bytes.read(buffer, offset, length, position).then(
+        (bytesRead) => callback(null, bytesRead),
+        (error: Error) => callback(error),
       );
       return;
     }
     const start = position;
-    const blockBytes = Math.min(BLOCK_BYTES, this.fileSize - start);
+    const blockBytes = Math.min(BLOCK_BYTES, this.bytes.size - start);
     // A corrupt directory can point past the end: yauzl reports the short read as truncation.
     if (blockBytes <= 0) {
       process.nextTick(callback, null, 0);
       return;
     }
     const block = Buffer.allocUnsafe(blockBytes);
-    read(this.fd, block, 0, block.length, start, (error, bytesRead) => {
-      if (error) return callback(error);
-      this.block = block.subarray(0, bytesRead);
-      this.blockStart = start;
-      const available = Math.max(0, Math.min(length, bytesRead));
-      this.block.copy(buffer, offset, 0, available);
-      callback(null, available);
-    });
-  }
-
-  override _readStreamForRange(start: number, end: number): Readable {
-    return createReadStream('', { fd: this.fd, autoClose: false, start, end: end - 1 });
+    this.bytes.read(block, 0, block.length, start).then(
+      (bytesRead) => {
+        this.block = block.subarray(0, bytesRead);
+        this.blockStart = start;
+        const available = Math.max(0, Math.min(length, bytesRead));
+        this.block.copy(buffer, offset, 0, available);
+        callback(null, available);
+      },
+      (error: Error) => callback(error),
+    );
   }
 
   override close(callback: (error: Error | null) => void): void {
-    close(this.fd, (error) => callback(error));
+    this.bytes.close().then(
+      () => callback(null),
+      (error: Error) => callback(error),
+    );
   }
 
   private covers(position: number, length: number): boolean {

@@ -1,9 +1,10 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { crc32, inflateRaw, inflateRawSync } from 'node:zlib';
-import type { ZipEntryLocation } from '../../core/types.js';
+import type { ArchivePart, ZipEntryLocation } from '../../core/types.js';
 import { EngineError } from '../../errors.js';
+import { readPartsSync } from './archive-bytes.js';
+import type { ArchiveBytes } from './archive-bytes.js';
 
 const inflate = promisify(inflateRaw);
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
@@ -17,7 +18,7 @@ const LOCAL_HEADER_BYTES = 30;
  * pipeline records as a skipped file. This variant inflates on libuv's thread pool.
  */
 export async function readZipEntry(
-  handle: FileHandle,
+  archive: ArchiveBytes,
   entry: ZipEntryLocation,
   path: string,
 ): Promise<Uint8Array> {
@@ -25,10 +26,10 @@ export async function readZipEntry(
   let bytes: Buffer;
   try {
     const header = Buffer.alloc(LOCAL_HEADER_BYTES);
-    const { bytesRead } = await handle.read(header, 0, header.length, entry.localHeaderOffset);
+    const bytesRead = await archive.read(header, 0, header.length, entry.localHeaderOffset);
     const raw = Buffer.allocUnsafe(entry.compressedSize);
-    const read = await handle.read(raw, 0, raw.length, dataStart(header, bytesRead, entry));
-    if (read.bytesRead !== raw.length) throw new Error('the archive ends inside this entry');
+    const read = await archive.read(raw, 0, raw.length, dataStart(header, bytesRead, entry));
+    if (read !== raw.length) throw new Error('the archive ends inside this entry');
     bytes = entry.method === 0 ? raw : await inflate(raw, inflateOptions(entry));
   } catch (error) {
     throw asUnreadable(error, path);
@@ -36,30 +37,52 @@ export async function readZipEntry(
   return checked(bytes, entry, path);
 }
 
-/** The same read, synchronous, for a worker thread that reads its own files. */
+/**
+ * The same read, synchronous, for a worker thread that reads its own files: from the archive
+ * file, or from the parts of an archive kept in parts that hold the entry.
+ */
 export function readZipEntrySync(
-  archive: string,
+  archive: string | readonly ArchivePart[],
   entry: ZipEntryLocation,
   path: string,
 ): Uint8Array {
   assertMethod(entry, path);
   let bytes: Buffer;
   try {
-    const fd = openSync(archive, 'r');
+    const read = partsReader(archive);
     try {
       const header = Buffer.alloc(LOCAL_HEADER_BYTES);
-      const bytesRead = readSync(fd, header, 0, header.length, entry.localHeaderOffset);
+      const bytesRead = read.bytes(header, entry.localHeaderOffset);
       const raw = Buffer.allocUnsafe(entry.compressedSize);
-      const read = readSync(fd, raw, 0, raw.length, dataStart(header, bytesRead, entry));
-      if (read !== raw.length) throw new Error('the archive ends inside this entry');
+      if (read.bytes(raw, dataStart(header, bytesRead, entry)) !== raw.length) {
+        throw new Error('the archive ends inside this entry');
+      }
       bytes = entry.method === 0 ? raw : inflateRawSync(raw, inflateOptions(entry));
     } finally {
-      closeSync(fd);
+      read.close();
     }
   } catch (error) {
     throw asUnreadable(error, path);
   }
   return checked(bytes, entry, path);
+}
+
+/** Whole-buffer reads at a position of the archive, from its one file or from its parts. */
+function partsReader(archive: string | readonly ArchivePart[]): {
+  bytes(buffer: Buffer, position: number): number;
+  close(): void;
+} {
+  if (typeof archive !== 'string') {
+    return {
+      bytes: (buffer, position) => readPartsSync(archive, buffer, 0, buffer.length, position),
+      close: () => undefined,
+    };
+  }
+  const fd = openSync(archive, 'r');
+  return {
+    bytes: (buffer, position) => readSync(fd, buffer, 0, buffer.length, position),
+    close: () => closeSync(fd),
+  };
 }
 
 function assertMethod(entry: ZipEntryLocation, path: string): void {

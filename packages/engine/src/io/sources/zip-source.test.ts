@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { EngineError } from '../../errors.js';
+import type { ArchiveFiles } from './archive-bytes.js';
+import { readLocatedEntry } from './read-located-entry.js';
 import { checkZipFile, openZipSource } from './zip-source.js';
 import { writeRawZip } from './test-support/raw-zip-writer.js';
 import { createTempDir } from './test-support/temp-dir.js';
@@ -159,6 +161,88 @@ describe('openZipSource', () => {
     );
     expect(source.entries.map((entry) => entry.path)).toEqual(['lib/a.ts', 'src/win.ts']);
     await source.close();
+  });
+});
+
+/** Writes `bytes` as consecutive part files cut at `cuts` (offsets into the whole). */
+async function writeParts(bytes: Buffer, cuts: readonly number[]): Promise<ArchiveFiles> {
+  const bounds = [0, ...cuts, bytes.length];
+  const parts: string[] = [];
+  for (let index = 0; index + 1 < bounds.length; index++) {
+    parts.push(await temp.writeTempFile(bytes.subarray(bounds[index], bounds[index + 1]), '.part'));
+  }
+  return { name: 'upload.zip', parts };
+}
+
+describe('an archive kept in parts', () => {
+  /** The entries' paths and bytes, read on this thread and as a worker thread reads them. */
+  async function contentsOf(archive: ArchiveFiles) {
+    const source = await openZipSource(archive);
+    try {
+      return await Promise.all(
+        source.entries.map(async (entry) => {
+          const located = readLocatedEntry(entry.path, entry.location!);
+          return [entry.path, decode(await entry.read()), decode(located)];
+        }),
+      );
+    } finally {
+      await source.close();
+    }
+  }
+
+  it('reads as the joined file does, cut inside headers, data and the central directory', async () => {
+    const zip = await buildGoodZip();
+    const whole = await contentsOf(await temp.writeTempFile(zip));
+    const bigAt = zip.indexOf(Buffer.from('project/src/big.ts'));
+    const cuts = [
+      // inside the first local header, inside the big entry's data, inside the directory
+      [10],
+      [bigAt + 40, bigAt + 500],
+      [zip.length - 60],
+      Array.from({ length: Math.floor((zip.length - 1) / 97) }, (_, i) => (i + 1) * 97),
+    ];
+    for (const at of cuts) {
+      const parted = await contentsOf(await writeParts(zip, at));
+      expect(parted).toEqual(whole);
+      for (const [, inline, located] of parted) expect(located).toBe(inline);
+    }
+  });
+
+  it('hands a worker only the parts that hold an entry', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(text('# Title\n'), 'a.md');
+    zip.addBuffer(Buffer.alloc(400_000, 7), 'b.bin', { compress: false });
+    zip.addBuffer(text('tail\n'), 'c.md');
+    zip.end();
+    const archive = await writeParts(await collect(zip), [200_000]);
+    const [first, second] = (archive as { parts: string[] }).parts;
+    const source = await openZipSource(archive);
+    const partsOf = (path: string) => {
+      const location = source.entries.find((entry) => entry.path === path)!.location!;
+      return (location as { archive: readonly { path: string }[] }).archive.map(
+        (part) => part.path,
+      );
+    };
+    expect(partsOf('a.md')).toEqual([first]);
+    expect(partsOf('b.bin')).toEqual([first, second]);
+    expect(partsOf('c.md')).toEqual([second]);
+    for (const entry of source.entries) {
+      expect(Buffer.from(readLocatedEntry(entry.path, entry.location!))).toEqual(
+        Buffer.from(await entry.read()),
+      );
+    }
+    await source.close();
+  });
+
+  it('names the archive by its given name when it is not a ZIP', async () => {
+    const archive = await writeParts(Buffer.from('not a zip at all, only some text here'), [5]);
+    await expect(openZipSource(archive)).rejects.toMatchObject({
+      code: 'ZIP_INVALID',
+      message: expect.stringMatching(/^upload\.zip is not a valid ZIP archive: it is not a ZIP/),
+    });
+    expect(await checkZipFile(await writeParts(await buildGoodZip(), [3]))).toMatchObject({
+      entries: 5,
+    });
   });
 });
 
