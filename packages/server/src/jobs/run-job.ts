@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { JobError, JobStage } from '@repobundle/contract';
 import {
   describeSkipReason,
@@ -20,6 +19,7 @@ import { presentPacking } from '../presenters/packing.presenter.js';
 import { accountCache } from '../services/account-cache.js';
 import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
+import { deleteArchive, localArchive } from '../services/job-archive.js';
 import { engineOptions } from '../services/job-options.js';
 import { attemptPrefix, changeCountsKey, digestsKey, jobPrefix } from '../services/jobs.service.js';
 import { readStoredChangeCounts } from './stored-change-counts.js';
@@ -334,15 +334,18 @@ export async function runJob(
       ? await unlessStopped(readStoredChangeCounts(ctx, job.id), stop.signal)
       : undefined;
     const digests = await unlessStopped(readStoredDigests(ctx, job.id), stop.signal);
-    const local = await unlessStopped(ctx.storage.localFile(job.archive_key), stop.signal);
+    const local = await unlessStopped(
+      localArchive(ctx.storage, job.archive_key, job.source_name),
+      stop.signal,
+    );
     stageEnded('read');
     let bundle: Bundle;
-    const archiveBytes = (await stat(local.path)).size;
+    const archiveBytes = local.size;
     const packStarted = Date.now();
     const counters = { cachedFiles: 0, unreadFiles: 0 };
     try {
       bundle = await unlessStopped(
-        pack(local.path, engineOptions(options, job.selected_paths), {
+        pack(local.files, engineOptions(options, job.selected_paths), {
           onProgress: (progress) => report(percentOf(progress)),
           sourceName: job.source_name,
           signal: stop.signal,
@@ -416,7 +419,7 @@ export async function runJob(
     if (!finished) throw new AttemptStopped();
     stageEnded('settle');
     // The archive and any superseded attempt's leftovers are no longer needed.
-    await ctx.storage.delete(job.archive_key);
+    await deleteArchive(ctx.storage, job.archive_key);
     if (options.sort_by_changes) await ctx.storage.delete(changeCountsKey(job.id));
     await ctx.storage.delete(digestsKey(job.id));
     await removeOtherAttempts(ctx, job).catch((error: unknown) =>

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { replaceFile } from '@repobundle/engine';
+import { replaceFile, type ArchiveFiles } from '@repobundle/engine';
 
 /** What one read of an archive entry tells: its content digest and its lines. */
 export interface EntryFacts {
@@ -58,11 +58,13 @@ export async function openArchiveFacts(
   };
 }
 
-/** The SHA-256 (hex) of a file's bytes. */
-export async function fileDigest(file: string): Promise<string> {
+/** The SHA-256 (hex) of an archive's bytes (of its parts, in order, for one kept in parts). */
+export async function fileDigest(file: ArchiveFiles): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }))
-    hash.update(chunk as Buffer);
+  for (const path of typeof file === 'string' ? [file] : file.parts) {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+      hash.update(chunk as Buffer);
+  }
   return hash.digest('hex');
 }
 

@@ -4,6 +4,7 @@ import {
   openZipSource,
   resolveOptions,
   selectFiles,
+  type ArchiveFiles,
   type BundleOptions,
   type FileProcessor,
 } from '@repobundle/engine';
@@ -60,7 +61,7 @@ const THREADS_FROM_BYTES = 16 * 1024 * 1024;
  * is kept (see ArchiveFacts).
  */
 export async function inspectArchive(
-  file: string,
+  file: ArchiveFiles,
   selected: readonly string[],
   options: BundleOptions,
   { factsDir, archiveDigest, threads, threadsFrom = THREADS_FROM_BYTES }: InspectionAids = {},

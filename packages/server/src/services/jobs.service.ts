@@ -22,12 +22,15 @@ import {
   type JobCreationInput,
   type StoredJobOptions,
 } from './job-options.js';
+import { copyArchiveParts, localArchive } from './job-archive.js';
 import { chunkKey, tooLarge, uploadPrefix } from './uploads.service.js';
 
 export type AssembleInput = z.output<typeof assembleRequestSchema>;
 
 export const jobPrefix = (jobId: string) => `jobs/${jobId}/`;
 export const sourceKey = (jobId: string) => `${jobPrefix(jobId)}source.zip`;
+/** An uploaded archive's parts (see job-archive.ts). */
+export const sourcePartsPrefix = (jobId: string) => `${jobPrefix(jobId)}source-parts/`;
 /** A repository job's change count per selected file, when files are sorted by changes. */
 export const changeCountsKey = (jobId: string) => `${jobPrefix(jobId)}change-counts.json`;
 /** The content digests of the selected files, taken when the job was created. */
@@ -102,8 +105,11 @@ export interface ArchiveSource {
   kind: 'zip' | 'github';
   /** Shown as the job's source (the overview's title). */
   name: string;
-  /** Writes the job's archive to sourceKey(jobId); returns its SHA-256 (hex) when it took it. */
-  store(jobId: string): Promise<{ sha256?: string } | void>;
+  /**
+   * Stores the job's archive: at sourceKey(jobId), or where `archiveKey` says (an upload's parts);
+   * returns its SHA-256 (hex) when it took it.
+   */
+  store(jobId: string): Promise<{ sha256?: string; archiveKey?: string } | void>;
 }
 
 export interface CreatedJob {
@@ -128,11 +134,12 @@ export async function createJobFromArchive(
   const jobId = randomUUID();
   try {
     const stored = await source.store(jobId);
-    const local = await ctx.storage.localFile(sourceKey(jobId));
+    const archiveKey = stored?.archiveKey ?? sourceKey(jobId);
+    const local = await localArchive(ctx.storage, archiveKey, source.name);
     let selection;
     try {
       selection = await inspectArchive(
-        local.path,
+        local.files,
         input.selected,
         engineOptions(options, input.selected),
         {
@@ -174,7 +181,7 @@ export async function createJobFromArchive(
         user_id: user.id,
         source_kind: source.kind,
         source_name: source.name,
-        archive_key: sourceKey(jobId),
+        archive_key: archiveKey,
         options: JSON.stringify(options),
         selected_paths: JSON.stringify(input.selected),
         total_files: selection.files,
@@ -253,7 +260,10 @@ async function assembleClaimedUpload(
   return createJobFromArchive(ctx, user, plan, input, options, {
     kind: 'zip',
     name: input.file_name,
-    store: (jobId) => ctx.storage.concat(keys, sourceKey(jobId)),
+    store: async (jobId) => {
+      await copyArchiveParts(ctx.storage, keys, sourcePartsPrefix(jobId));
+      return { archiveKey: sourcePartsPrefix(jobId) };
+    },
   });
 }
 

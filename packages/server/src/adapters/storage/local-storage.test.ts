@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,14 +55,22 @@ describe('local storage on disk', () => {
     await rm(join(base, 'data', 'storage', '.tmp'), { recursive: true });
     await storage.put('jobs/j1/out/b.md', Buffer.from('b'));
     await rm(join(base, 'data', 'storage', '.tmp'), { recursive: true });
-    await storage.concat(['jobs/j1/out/b.md', 'jobs/j1/out/b.md'], 'jobs/j2/joined');
+    await storage.copy('jobs/j1/out/b.md', 'jobs/j2/copied');
     expect(await readFile(join(base, 'data', 'storage', 'jobs', 'j1', 'out', 'b.md'), 'utf8')).toBe(
       'b',
     );
-    expect(await readFile(join(base, 'data', 'storage', 'jobs', 'j2', 'joined'), 'utf8')).toBe(
-      'bb',
-    );
+    expect(await readFile(join(base, 'data', 'storage', 'jobs', 'j2', 'copied'), 'utf8')).toBe('b');
     expect(await storage.stat('jobs/j1/out/a.md')).toBeNull();
+  });
+
+  it('copies by giving the file a second name: no bytes are written', async () => {
+    await storage.put('uploads/u1/up2/chunk-000000', Buffer.alloc(100_000, 1));
+    await storage.copy('uploads/u1/up2/chunk-000000', 'jobs/j3/source-parts/part-000000');
+    const source = await stat(join(base, 'data', 'storage', 'uploads/u1/up2/chunk-000000'));
+    const target = await stat(join(base, 'data', 'storage', 'jobs/j3/source-parts/part-000000'));
+    expect(target.ino).toBe(source.ino);
+    expect(target.nlink).toBe(2);
+    expect(await readdir(join(base, 'data', 'storage', '.tmp'))).toEqual([]);
   });
 
   it('cleans its temp file after a failed write and hides the temp folder', async () => {

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -10,7 +22,6 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from './object-storage.js';
-import { putConcatenated } from './object-streams.js';
 import { assertValidKey, compareKeys, RESERVED_TOP_FOLDER, toFolderPrefix } from './storage-key.js';
 
 const isMissing = (error: unknown) => {
@@ -29,8 +40,8 @@ async function inFolder(folder: string, write: () => Promise<void>): Promise<voi
   }
 }
 
-/** Bytes read at a time when joining objects. */
-const COPY_BYTES = 1024 * 1024;
+/** A file system that cannot give a file a second name: the bytes are copied instead. */
+const LINK_REFUSED = new Set(['EPERM', 'EXDEV', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
 
 /** Objects as files under `${dataDir}/storage`, written to `.tmp/` first and renamed into place. */
 export class LocalStorage implements ObjectStorage {
@@ -121,15 +132,27 @@ export class LocalStorage implements ObjectStorage {
     return removed;
   }
 
-  /**
-   * The parts are read a MiB at a time: joining a 200 MB upload in reads of 64 KiB (a stream's
-   * default) took half as long again.
-   */
-  async concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }> {
-    keys.forEach(assertValidKey);
-    return putConcatenated(this, keys, target, async (key) =>
-      (await this.openObject(key)).createReadStream({ highWaterMark: COPY_BYTES }),
-    );
+  async copy(source: string, target: string): Promise<void> {
+    assertValidKey(target);
+    // Only a file is an object: openObject says when the source is missing or a folder.
+    await (await this.openObject(source)).close();
+    const from = this.pathOf(source);
+    const to = this.pathOf(target);
+    const temp = join(this.tmpDir, randomUUID());
+    try {
+      // Objects are never changed in place (a put renames a new file over the old), so two names
+      // for one file stay independent objects.
+      await inFolder(this.tmpDir, () => link(from, temp)).catch(async (error: unknown) => {
+        if (!LINK_REFUSED.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await copyFile(from, temp);
+        const handle = await open(temp, 'r+');
+        await handle.sync().finally(() => handle.close());
+      });
+      await inFolder(dirname(to), () => rename(temp, to));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw isMissing(error) ? new StorageNotFoundError(source) : error;
+    }
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {

@@ -29,10 +29,11 @@ export interface ObjectStorage {
   /** Removes every object under a folder prefix (never '') and returns how many there were. */
   deletePrefix(prefix: string): Promise<number>;
   /**
-   * Concatenates objects in order into `target` by streaming; returns its size and the SHA-256
-   * of its bytes (hex), taken as they pass, so the caller need not read the object again.
+   * Gives `target` the bytes of `source`, which stays; rejects with StorageNotFoundError when the
+   * source is absent. Nothing passes through this process: on disk a second name for the same
+   * file, in S3 a copy the server makes.
    */
-  concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }>;
+  copy(source: string, target: string): Promise<void>;
   /** A local file with the object's bytes for random access; `release()` removes temp copies. */
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
   /** Readiness probe: throws StorageUnavailableError when the storage cannot be used. */

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -20,7 +21,7 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from './object-storage.js';
-import { countingStream, putConcatenated } from './object-streams.js';
+import { countingStream } from './object-streams.js';
 import type { S3Location } from './s3-url.js';
 import { assertValidKey, compareKeys, toFolderPrefix } from './storage-key.js';
 
@@ -164,14 +165,21 @@ export class S3Storage implements ObjectStorage {
     return removed;
   }
 
-  /**
-   * Streams each part through one multipart Upload rather than UploadPartCopy: copy needs every
-   * part but the last to be at least 5 MiB, which upload chunks and small outputs are not, and
-   * streaming works for any sizes on any S3-compatible server.
-   */
-  async concat(keys: readonly string[], target: string): Promise<{ size: number; sha256: string }> {
-    keys.forEach(assertValidKey);
-    return putConcatenated(this, keys, target);
+  async copy(source: string, target: string): Promise<void> {
+    assertValidKey(source);
+    const { bucket } = this.location;
+    const encoded = this.keyOf(source).split('/').map(encodeURIComponent).join('/');
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: this.keyOf(target),
+          CopySource: `${encodeURIComponent(bucket)}/${encoded}`,
+        }),
+      );
+    } catch (error) {
+      throw isNotFound(error) ? new StorageNotFoundError(source) : error;
+    }
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {

@@ -158,47 +158,33 @@ export function describeStorageContract(name: string, setup: () => Promise<Stora
       expect(await s.list('many')).toEqual([]);
     });
 
-    it('concatenates many parts in order into one object', async () => {
-      // Uneven sizes, an empty part and one over 5 MiB; 40 parts, given out of key order.
-      const sizes = Array.from({ length: 40 }, (_, i) =>
-        i === 17 ? 6 * MiB : i === 3 ? 0 : 1 + ((i * 7919) % 150_000),
-      );
-      const parts = sizes.map((size, i) => patternBytes(size, i + 10));
-      const keys = sizes.map((_, i) => `cat/parts/chunk-${String(40 - i).padStart(6, '0')}`);
-      await inBatches(
-        keys.map((key, i) => ({ key, i })),
-        8,
-        ({ key, i }) => s.put(key, parts[i]!),
-      );
-      const total = sizes.reduce((a, b) => a + b, 0);
-      const result = await s.concat(keys, 'cat/assembled.bin');
-      expect(result).toEqual({ size: total, sha256: sha256(...parts) });
-      expect(await s.stat('cat/assembled.bin')).toEqual({ size: total });
-      expect(await digestStream(await s.get('cat/assembled.bin'))).toEqual({
-        sha256: sha256(...parts),
-        size: total,
-      });
-    });
-
-    it('gives the digest of an empty concat and of a one-part concat', async () => {
-      expect(await s.concat([], 'cate/none')).toEqual({ size: 0, sha256: sha256() });
-      const bytes = patternBytes(3 * MiB + 5, 7);
-      await s.put('cate/one', bytes);
-      expect(await s.concat(['cate/one'], 'cate/out')).toEqual({
-        size: bytes.length,
+    it('copies an object: the target has its bytes and both stay independent objects', async () => {
+      const bytes = patternBytes(2 * MiB + 3, 11);
+      await s.put('cp/source.bin', bytes);
+      await s.copy('cp/source.bin', 'cp/made/on/demand/target.bin');
+      expect(await digestStream(await s.get('cp/made/on/demand/target.bin'))).toEqual({
         sha256: sha256(bytes),
+        size: bytes.length,
       });
-      const file = await s.localFile('cate/out');
-      expect(sha256(await readFile(file.path))).toBe(sha256(bytes));
-      await file.release();
+      // Replacing or removing one leaves the other as it was.
+      await s.put('cp/source.bin', Buffer.from('replaced'));
+      expect(await s.stat('cp/made/on/demand/target.bin')).toEqual({ size: bytes.length });
+      await s.delete('cp/source.bin');
+      expect(await digestStream(await s.get('cp/made/on/demand/target.bin'))).toEqual({
+        sha256: sha256(bytes),
+        size: bytes.length,
+      });
+      // A copy over an existing object replaces it.
+      await s.put('cp/other.bin', Buffer.from('other'));
+      await s.copy('cp/other.bin', 'cp/made/on/demand/target.bin');
+      expect((await readAll(await s.get('cp/made/on/demand/target.bin'))).toString()).toBe('other');
     });
 
-    it('fails a concat with a missing part without creating the target', async () => {
-      await s.put('catm/1', Buffer.from('one'));
-      await expect(s.concat(['catm/1', 'catm/2'], 'catm/out')).rejects.toBeInstanceOf(
+    it('refuses to copy a missing object, and leaves no target', async () => {
+      await expect(s.copy('cpm/absent.bin', 'cpm/target.bin')).rejects.toBeInstanceOf(
         StorageNotFoundError,
       );
-      expect(await s.stat('catm/out')).toBeNull();
+      expect(await s.stat('cpm/target.bin')).toBeNull();
     });
 
     it('gives a local file with the bytes, and release() keeps the object', async () => {
@@ -222,10 +208,8 @@ export function describeStorageContract(name: string, setup: () => Promise<Stora
         await expect(s.stat(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
         await expect(s.delete(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
         await expect(s.localFile(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
-        await expect(s.concat([key], 'ok/target'), key).rejects.toBeInstanceOf(
-          InvalidStorageKeyError,
-        );
-        await expect(s.concat([], key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
+        await expect(s.copy(key, 'ok/target'), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
+        await expect(s.copy('ok/source', key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
       }
       for (const prefix of ['..', '../', 'a/../..', '/abs']) {
         await expect(s.list(prefix), prefix).rejects.toBeInstanceOf(InvalidStorageKeyError);
