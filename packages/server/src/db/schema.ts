@@ -144,6 +144,8 @@ export interface UploadChunksTable {
   received_at: Generated<Date>;
   /** false: bytes reserved for a chunk still being written (size is the most it may hold). */
   is_stored: Generated<boolean>;
+  /** The stored bytes' SHA-256 (hex); null while reserved, and for chunks stored before it was kept. */
+  sha256: string | null;
 }
 
 export interface JobsTable {

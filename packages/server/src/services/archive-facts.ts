@@ -16,7 +16,8 @@ export interface EntryFacts {
  * digest of the whole archive: a second job on the same archive (other options, another
  * selection) reads only the entries no earlier inspection read.
  *
- * Keyed by the SHA-256 of the archive's bytes, never by what the ZIP says of an entry (name,
+ * Keyed by the SHA-256 of the archive's bytes (for an upload kept in parts, the digest of its
+ * parts' SHA-256s: see partsDigest), never by what the ZIP says of an entry (name,
  * CRC-32, sizes): whoever makes the archive chooses those, and facts found under a forged CRC
  * would undercount the lines that credits are charged for.
  */
@@ -33,7 +34,7 @@ type Stored = Map<string, readonly [string, number]>;
 /** Changes when what is stored, or how it is computed, changes: older files are never read. */
 const FACTS_VERSION = 'archive-facts-1';
 
-/** The facts kept for the archive whose bytes have SHA-256 `archiveDigest` (hex; see fileDigest). */
+/** The facts kept for the archive known by `archiveDigest` (see InspectionAids.archiveDigest). */
 export async function openArchiveFacts(
   archiveDigest: string,
   cacheDir: string,

@@ -42,7 +42,11 @@ const MAX_MISSING_SHOWN = 5;
 export interface InspectionAids {
   /** The account's result cache: facts an earlier inspection of the same bytes learned. */
   factsDir?: string;
-  /** The SHA-256 (hex) of the archive's bytes, when whoever stored it took it on the way. */
+  /**
+   * What the archive's bytes are known by, when whoever stored it took it on the way: their
+   * SHA-256 (hex), or for an archive kept in parts the digest of its parts' (see partsDigest).
+   * Without it the bytes are read for their SHA-256.
+   */
   archiveDigest?: string;
   /** Engine threads for a selection to read of at least `threadsFrom` bytes. */
   threads?: () => FileProcessor;

@@ -1,16 +1,39 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/test-support/describe-with-app.js';
 import { assemble, buildZip, uploadInChunks } from '../../test/test-support/jobs.js';
-import { signUp } from '../../test/test-support/test-app.js';
+import { signUp, type TestApp } from '../../test/test-support/test-app.js';
 import { readAll } from '../adapters/storage/test-support/test-bytes.js';
 import { StorageNotFoundError } from '../adapters/storage/object-storage.js';
-import { localArchive } from './job-archive.js';
+import { localArchive, partsDigest } from './job-archive.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n',
   'src/util/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n',
   'README.md': '# Demo\n',
 };
+
+const sha256 = (...parts: (string | Uint8Array)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+};
+
+/** Whether the account's cache holds facts of the archive known by `digest` (archive-facts.ts). */
+function hasFactsOf(t: TestApp, userId: string, digest: string): boolean {
+  const name = sha256('archive-facts-1', '\0', digest);
+  return existsSync(join(t.config.cache.dir, userId, 'archives', name));
+}
+
+it('knows an archive in parts by its parts, in order, and only when each was hashed', () => {
+  const [a, b] = [sha256('a'), sha256('b')];
+  expect(partsDigest([a, b])).toMatch(/^[0-9a-f]{64}$/);
+  expect(partsDigest([a, b])).not.toBe(partsDigest([b, a]));
+  expect(partsDigest([a])).not.toBe(a);
+  expect(partsDigest([a, null])).toBeUndefined();
+});
 
 describeWithApp('an uploaded archive kept in parts', (t) => {
   it('becomes the job archive as its chunks, with no joined copy', async () => {
@@ -41,6 +64,34 @@ describeWithApp('an uploaded archive kept in parts', (t) => {
     expect(local.size).toBe(archive.length);
     expect(local.files).toMatchObject({ name: 'repo.zip', parts: expect.any(Array) });
     await local.release();
+  });
+
+  it("keeps the facts it learns under the chunks' digests, or the bytes' when one is missing", async () => {
+    const { access_token: token } = await signUp(t, 'digests@example.com');
+    const user = (await t.app.services.repos.users.findByEmail('digests@example.com'))!;
+    const archive = await buildZip({ ...SOURCE, 'extra.md': 'one more\n' });
+    const size = Math.ceil(archive.length / 3);
+    const chunks = [0, 1, 2].map((i) => archive.subarray(i * size, (i + 1) * size));
+    const viaChunks = partsDigest(chunks.map((chunk) => sha256(chunk)))!;
+    const first = await uploadInChunks(t.app, token, archive, 3);
+    expect((await assemble(t.app, token, first, { selected: ['extra.md'] }, 3)).statusCode).toBe(
+      200,
+    );
+    expect(hasFactsOf(t, user.id, viaChunks)).toBe(true);
+    expect(hasFactsOf(t, user.id, sha256(archive))).toBe(false);
+
+    // A chunk stored before digests were kept: the assembly reads the bytes for theirs.
+    const second = await uploadInChunks(t.app, token, archive, 3);
+    await t.app.services.db
+      .updateTable('upload_chunks')
+      .set({ sha256: null })
+      .where('upload_id', '=', second)
+      .where('chunk_index', '=', 1)
+      .execute();
+    expect((await assemble(t.app, token, second, { selected: ['README.md'] }, 3)).statusCode).toBe(
+      200,
+    );
+    expect(hasFactsOf(t, user.id, sha256(archive))).toBe(true);
   });
 
   it('keeps the chunks and makes no job folder when the assembly is refused', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { ArchiveFiles } from '@repobundle/engine';
 import { StorageNotFoundError, type ObjectStorage } from '../adapters/storage/object-storage.js';
@@ -31,6 +32,18 @@ export async function copyArchiveParts(
       batch.map((key, offset) => storage.copy(key, archivePartKey(prefix, start + offset))),
     );
   }
+}
+
+/**
+ * What an archive kept in parts is known by (its facts are kept under it): the SHA-256 of its
+ * parts' SHA-256s in order, which the parts' bytes determine as surely as the whole's SHA-256;
+ * undefined when a part's digest was not taken. The tag keeps it apart from a plain digest.
+ */
+export function partsDigest(partDigests: readonly (string | null)[]): string | undefined {
+  if (partDigests.some((digest) => digest === null)) return undefined;
+  const hash = createHash('sha256').update('archive-parts-1');
+  for (const digest of partDigests) hash.update(`\n${digest}`);
+  return hash.digest('hex');
 }
 
 export interface LocalArchive {

@@ -22,7 +22,7 @@ import {
   type JobCreationInput,
   type StoredJobOptions,
 } from './job-options.js';
-import { copyArchiveParts, localArchive } from './job-archive.js';
+import { copyArchiveParts, localArchive, partsDigest } from './job-archive.js';
 import { chunkKey, tooLarge, uploadPrefix } from './uploads.service.js';
 
 export type AssembleInput = z.output<typeof assembleRequestSchema>;
@@ -107,9 +107,9 @@ export interface ArchiveSource {
   name: string;
   /**
    * Stores the job's archive: at sourceKey(jobId), or where `archiveKey` says (an upload's parts);
-   * returns its SHA-256 (hex) when it took it.
+   * returns what the archive is known by (see InspectionAids.archiveDigest) when it took it.
    */
-  store(jobId: string): Promise<{ sha256?: string; archiveKey?: string } | void>;
+  store(jobId: string): Promise<{ digest?: string; archiveKey?: string } | void>;
 }
 
 export interface CreatedJob {
@@ -144,7 +144,7 @@ export async function createJobFromArchive(
         engineOptions(options, input.selected),
         {
           factsDir: accountCacheDir(ctx.config.cache.dir, user.id),
-          ...(stored?.sha256 && { archiveDigest: stored.sha256 }),
+          ...(stored?.digest && { archiveDigest: stored.digest }),
           threads: ctx.engineThreads.get,
         },
       );
@@ -262,7 +262,8 @@ async function assembleClaimedUpload(
     name: input.file_name,
     store: async (jobId) => {
       await copyArchiveParts(ctx.storage, keys, sourcePartsPrefix(jobId));
-      return { archiveKey: sourcePartsPrefix(jobId) };
+      const digest = partsDigest(chunks.map((chunk) => chunk.sha256));
+      return { archiveKey: sourcePartsPrefix(jobId), ...(digest && { digest }) };
     },
   });
 }

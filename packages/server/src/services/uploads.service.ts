@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,16 +32,17 @@ export async function uploadLimitBytes(ctx: ServiceContext, user: UserRow): Prom
 }
 
 /**
- * The body, failing once more than `limit` bytes went by. A client that breaks off mid-body
- * fails it too, so storage never keeps a truncated object.
+ * The body, failing once more than `limit` bytes went by, its bytes fed to `hash` as they pass.
+ * A client that breaks off mid-body fails it too, so storage never keeps a truncated object.
  */
-function limited(body: Readable, limit: number, onTooLarge: () => Error): Readable {
+function limited(body: Readable, limit: number, onTooLarge: () => Error, hash: Hash): Readable {
   let seen = 0;
   const limiter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > limit) callback(onTooLarge());
-      else callback(null, chunk);
+      if (seen > limit) return callback(onTooLarge());
+      hash.update(chunk);
+      callback(null, chunk);
     },
   });
   // Errors reach the storage through `limiter`; the promise itself has nothing more to say.
@@ -145,16 +147,21 @@ async function writeReservedChunk(
   emptyDetail: string,
 ): Promise<number> {
   const key = chunkKey(user.id, input.uploadId, input.chunkIndex);
+  // Hashed as the bytes pass: the assembled archive is known by its chunks' digests.
+  const hash = createHash('sha256');
   try {
     const { size } = await ctx.storage.put(
       key,
-      limited(input.body, reservation.bytes, reservation.overLimit),
+      limited(input.body, reservation.bytes, reservation.overLimit, hash),
     );
     if (size === 0) {
       await ctx.storage.delete(key);
       throw badRequest('VALIDATION_ERROR', emptyDetail);
     }
-    await ctx.repos.uploads.recordChunk(user.id, input.uploadId, input.chunkIndex, size);
+    await ctx.repos.uploads.recordChunk(user.id, input.uploadId, input.chunkIndex, {
+      size,
+      sha256: hash.digest('hex'),
+    });
     return size;
   } catch (error) {
     await ctx.repos.uploads.releaseChunk(user.id, input.uploadId, input.chunkIndex);

@@ -15,6 +15,7 @@ export interface UploadRow {
 export interface ChunkRow {
   chunk_index: number;
   size: number;
+  sha256: string | null;
 }
 
 /** Chunked uploads in progress; keys are always (user, upload id). */
@@ -56,7 +57,7 @@ export function createUploadsRepository(db: Executor) {
 
     /** Sets `bytes` aside for a chunk about to be written; it counts as missing until recorded. */
     async reserveChunk(userId: string, uploadId: string, index: number, bytes: number) {
-      const values = { size: bytes, is_stored: false, received_at: new Date() };
+      const values = { size: bytes, is_stored: false, sha256: null, received_at: new Date() };
       await db
         .insertInto('upload_chunks')
         .values({ user_id: userId, upload_id: uploadId, chunk_index: index, ...values })
@@ -76,8 +77,13 @@ export function createUploadsRepository(db: Executor) {
     },
 
     /** Records a stored chunk; sending the same index again replaces it (idempotent). */
-    async recordChunk(userId: string, uploadId: string, index: number, size: number) {
-      const values = { size, is_stored: true, received_at: new Date() };
+    async recordChunk(
+      userId: string,
+      uploadId: string,
+      index: number,
+      stored: { size: number; sha256: string },
+    ) {
+      const values = { ...stored, is_stored: true, received_at: new Date() };
       await db
         .insertInto('upload_chunks')
         .values({ user_id: userId, upload_id: uploadId, chunk_index: index, ...values })
@@ -89,7 +95,7 @@ export function createUploadsRepository(db: Executor) {
     async chunks(userId: string, uploadId: string): Promise<ChunkRow[]> {
       const rows = await db
         .selectFrom('upload_chunks')
-        .select(['chunk_index', sql<number>`size::integer`.as('size')])
+        .select(['chunk_index', sql<number>`size::integer`.as('size'), 'sha256'])
         .where('user_id', '=', userId)
         .where('upload_id', '=', uploadId)
         .where('is_stored', '=', true)
