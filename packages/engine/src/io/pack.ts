@@ -15,7 +15,13 @@ import { assembleToBudget } from './pack-budget.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
 import './tekken-vocabulary.js';
 import './stored-rank-tables.js';
-import type { ProcessedFile, SkippedFile, SourceEntry, SourceTree } from '../core/types.js';
+import type {
+  ProcessedFile,
+  SkippedFile,
+  SourceEntry,
+  SourceTree,
+  ZipListing,
+} from '../core/types.js';
 import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
 import { readGitContext, wantsGitContext } from './git/git-context.js';
@@ -49,6 +55,8 @@ export interface PackHooks {
   processor?: FileProcessor;
   /** The source's name in the overview, when the file on disk is not what the person named. */
   sourceName?: string;
+  /** A ZIP's listing from an earlier open of the same bytes (see ZipListing). */
+  zipListing?: ZipListing;
   /** Keep and reuse the file stage's results here (see result-cache.ts); absent: no cache. */
   cache?: ResultCache;
   /**
@@ -93,15 +101,18 @@ const YIELD_EVERY = 64;
 /** Files read ahead of the workers; enough to keep them busy, few enough to bound memory. */
 const IN_FLIGHT = 16;
 
-/** Opens a folder, a .zip archive, or an archive kept in parts as a source tree. */
-export async function openSource(path: ArchiveFiles): Promise<SourceTree> {
-  if (typeof path !== 'string') return openZipSource(path);
+/**
+ * Opens a folder, a .zip archive, or an archive kept in parts as a source tree; a ZIP's `listing`
+ * from an earlier open of the same bytes spares judging its directory again.
+ */
+export async function openSource(path: ArchiveFiles, listing?: ZipListing): Promise<SourceTree> {
+  if (typeof path !== 'string') return openZipSource(path, undefined, listing);
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new EngineError('SOURCE_NOT_FOUND', `No such file or folder: ${path}`);
   if (info.isDirectory()) {
     return openDirectorySource(path, { prune: (_dir, name) => isExcludedFolder(name) });
   }
-  return openZipSource(path);
+  return openZipSource(path, undefined, listing);
 }
 
 /**
@@ -124,7 +135,7 @@ export async function pack(
       ? asked
       : await historyForBudget(path, resolved, hooks, asked);
   if (hooks.processor) {
-    const tree = await openSource(path);
+    const tree = await openSource(path, hooks.zipListing);
     try {
       return await runPipeline(tree, resolved, hooks, hooks.processor, git);
     } finally {
@@ -132,7 +143,7 @@ export async function pack(
     }
   }
   const startedMs = Date.now();
-  const tree = await openSource(path);
+  const tree = await openSource(path, hooks.zipListing);
   let pool: FileProcessor | undefined;
   try {
     const rememberIn = hooks.rememberFolder && !hooks.digests ? hooks.cache : undefined;

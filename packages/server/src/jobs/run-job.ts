@@ -21,9 +21,15 @@ import type { ServiceContext } from '../services/context.js';
 import { refundReservation, settleCredits, type Reservation } from '../services/job-credits.js';
 import { deleteArchive, localArchive } from '../services/job-archive.js';
 import { engineOptions } from '../services/job-options.js';
-import { attemptPrefix, changeCountsKey, digestsKey, jobPrefix } from '../services/jobs.service.js';
+import {
+  attemptPrefix,
+  changeCountsKey,
+  digestsKey,
+  jobPrefix,
+  listingKey,
+} from '../services/jobs.service.js';
 import { readStoredChangeCounts } from './stored-change-counts.js';
-import { readStoredDigests } from './stored-digests.js';
+import { readStoredDigests, readStoredListing } from './stored-digests.js';
 
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;
@@ -333,7 +339,10 @@ export async function runJob(
     const changeCounts = options.sort_by_changes
       ? await unlessStopped(readStoredChangeCounts(ctx, job.id), stop.signal)
       : undefined;
-    const digests = await unlessStopped(readStoredDigests(ctx, job.id), stop.signal);
+    const [digests, zipListing] = await unlessStopped(
+      Promise.all([readStoredDigests(ctx, job.id), readStoredListing(ctx, job.id)]),
+      stop.signal,
+    );
     const local = await unlessStopped(
       localArchive(ctx.storage, job.archive_key, job.source_name),
       stop.signal,
@@ -348,6 +357,7 @@ export async function runJob(
         pack(local.files, engineOptions(options, job.selected_paths), {
           onProgress: (progress) => report(percentOf(progress)),
           sourceName: job.source_name,
+          ...(zipListing && { zipListing }),
           signal: stop.signal,
           ...(changeCounts && { changeCounts }),
           ...(runtime.processor ? { processor: runtime.processor } : {}),
@@ -422,6 +432,7 @@ export async function runJob(
     await deleteArchive(ctx.storage, job.archive_key);
     if (options.sort_by_changes) await ctx.storage.delete(changeCountsKey(job.id));
     await ctx.storage.delete(digestsKey(job.id));
+    await ctx.storage.delete(listingKey(job.id));
     await removeOtherAttempts(ctx, job).catch((error: unknown) =>
       log.warn({ err: error }, 'leftovers of an earlier attempt not removed'),
     );

@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { replaceFile, type ArchiveFiles } from '@repobundle/engine';
+import { replaceFile, type ArchiveFiles, type ZipListing } from '@repobundle/engine';
+import { listingBytes, listingFrom } from './zip-listing-bytes.js';
 
 /** What one read of an archive entry tells: its content digest and its lines. */
 export interface EntryFacts {
@@ -24,12 +25,20 @@ export interface EntryFacts {
 export interface ArchiveFacts {
   /** Facts of entries an earlier inspection of these bytes read, by path. */
   readonly known: ReadonlyMap<string, EntryFacts>;
-  /** Adds what this inspection read; a folder that cannot be written is skipped. */
-  save(learned: ReadonlyMap<string, EntryFacts>): void;
+  /** The archive's judged directory, when an earlier inspection of these bytes kept it. */
+  readonly listing?: ZipListing;
+  /**
+   * Adds what this inspection read, and the listing when none was kept; a folder that cannot be
+   * written is skipped.
+   */
+  save(learned: ReadonlyMap<string, EntryFacts>, listing?: ZipListing): void;
 }
 
 /** path -> [content digest, lines] */
 type Stored = Map<string, readonly [string, number]>;
+
+/** The archive's listing lies beside its facts, in a file of this suffix. */
+const LISTING_SUFFIX = '.listing';
 
 /** Changes when what is stored, or how it is computed, changes: older files are never read. */
 const FACTS_VERSION = 'archive-facts-1';
@@ -45,12 +54,18 @@ export async function openArchiveFacts(
     .update(archiveDigest)
     .digest('hex');
   const file = join(cacheDir, 'archives', name);
-  const stored = await readStored(file);
+  const listingFile = `${file}${LISTING_SUFFIX}`;
+  const [stored, listing] = await Promise.all([
+    readStored(file),
+    readFile(listingFile).then(listingFrom, () => undefined),
+  ]);
   const known = new Map<string, EntryFacts>();
   for (const [path, [digest, lines]] of stored) known.set(path, { digest, lines });
   return {
     known,
-    save(learned) {
+    ...(listing && { listing }),
+    save(learned, made) {
+      if (made && !listing) replaceFile(listingFile, listingBytes(made));
       if (learned.size === 0) return;
       const next: Stored = new Map(stored);
       for (const [path, { digest, lines }] of learned) next.set(path, [digest, lines]);

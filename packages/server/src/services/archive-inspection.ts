@@ -7,6 +7,7 @@ import {
   type ArchiveFiles,
   type BundleOptions,
   type FileProcessor,
+  type ZipListing,
 } from '@repobundle/engine';
 import { AppError, badRequest } from '../errors.js';
 import { fileDigest, openArchiveFacts, type EntryFacts } from './archive-facts.js';
@@ -23,6 +24,8 @@ export interface ArchiveSelection {
   digests: Map<string, string>;
   /** Entries read to measure them; the others' facts were known from an earlier inspection. */
   read: number;
+  /** The archive's judged directory: the job opens the archive with it (see ZipListing). */
+  listing?: ZipListing;
 }
 
 /** Engine archive errors are the person's archive being unusable: 422 with the engine's reason. */
@@ -61,8 +64,8 @@ const THREADS_FROM_BYTES = 16 * 1024 * 1024;
  * measures the selection: every selected path must exist, and the lines of the eligible
  * selected files are counted by reading them (the one read of them before the job: their
  * digests let it skip files already processed), on the engine's threads when there is much to
- * read. What an earlier inspection of the same bytes learned is reused and what this one learns
- * is kept (see ArchiveFacts).
+ * read. What an earlier inspection of the same bytes learned is reused (its directory too, which
+ * is then not judged again) and what this one learns is kept (see ArchiveFacts).
  */
 export async function inspectArchive(
   file: ArchiveFiles,
@@ -70,7 +73,11 @@ export async function inspectArchive(
   options: BundleOptions,
   { factsDir, archiveDigest, threads, threadsFrom = THREADS_FROM_BYTES }: InspectionAids = {},
 ): Promise<ArchiveSelection> {
-  const tree = await openZipSource(file).catch(archiveError);
+  const facts =
+    factsDir === undefined
+      ? undefined
+      : await openArchiveFacts(archiveDigest ?? (await fileDigest(file)), factsDir);
+  const tree = await openZipSource(file, undefined, facts?.listing).catch(archiveError);
   try {
     const present = new Set(tree.entries.map((entry) => entry.path));
     const missing = selected.filter((path) => !present.has(path));
@@ -84,10 +91,6 @@ export async function inspectArchive(
       );
     }
     const { selected: eligible } = await selectFiles(tree, resolveOptions(options));
-    const facts =
-      factsDir === undefined
-        ? undefined
-        : await openArchiveFacts(archiveDigest ?? (await fileDigest(file)), factsDir);
     const unknown = eligible.filter((entry) => !facts?.known.has(entry.path));
     const toRead = unknown.reduce((sum, entry) => sum + entry.size, 0);
     const reader = threads && toRead >= threadsFrom ? threads() : createInlineProcessor();
@@ -105,8 +108,14 @@ export async function inspectArchive(
       lines += known.lines;
       digests.set(entry.path, known.digest);
     }
-    facts?.save(learned);
-    return { files: eligible.length, lines, digests, read: learned.size };
+    facts?.save(learned, tree.listing);
+    return {
+      files: eligible.length,
+      lines,
+      digests,
+      read: learned.size,
+      ...(tree.listing && { listing: tree.listing }),
+    };
   } finally {
     await tree.close();
   }

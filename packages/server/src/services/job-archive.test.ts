@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/test-support/describe-with-app.js';
-import { assemble, buildZip, uploadInChunks } from '../../test/test-support/jobs.js';
-import { signUp, type TestApp } from '../../test/test-support/test-app.js';
+import { buffer } from 'node:stream/consumers';
+import { assemble, buildZip, uploadInChunks, waitForJob } from '../../test/test-support/jobs.js';
+import { get, signUp, type TestApp } from '../../test/test-support/test-app.js';
 import { readAll } from '../adapters/storage/test-support/test-bytes.js';
 import { StorageNotFoundError } from '../adapters/storage/object-storage.js';
 import { localArchive, partsDigest } from './job-archive.js';
+import { chunkKey } from './uploads.service.js';
 
 const SOURCE = {
   'src/index.ts': 'export const answer = 42;\n',
@@ -49,12 +51,13 @@ describeWithApp('an uploaded archive kept in parts', (t) => {
     const keys = (await storage.list(`jobs/${jobId}`)).map((object) => object.key);
     expect(keys).toEqual([
       `jobs/${jobId}/digests.json`,
+      `jobs/${jobId}/listing.bin`,
       `jobs/${jobId}/source-parts/part-000000`,
       `jobs/${jobId}/source-parts/part-000001`,
       `jobs/${jobId}/source-parts/part-000002`,
     ]);
     const parts = await Promise.all(
-      keys.slice(1).map(async (key) => readAll(await storage.get(key))),
+      keys.slice(2).map(async (key) => readAll(await storage.get(key))),
     );
     expect(Buffer.concat(parts).equals(archive)).toBe(true);
     // The upload's own chunks went once the job was made; the job's parts stay.
@@ -115,5 +118,38 @@ describeWithApp('an uploaded archive kept in parts', (t) => {
     await expect(
       localArchive(t.app.services.storage, 'jobs/none/source-parts/', 'x.zip'),
     ).rejects.toBeInstanceOf(StorageNotFoundError);
+  });
+});
+
+describeWithApp('an archive judged once', { worker: true }, (t) => {
+  it('is not judged again: its listing serves the next assembly and the job', async () => {
+    const { access_token: token } = await signUp(t, 'judged@example.com');
+    const user = (await t.app.services.repos.users.findByEmail('judged@example.com'))!;
+    const archive = await buildZip(SOURCE);
+    const selected = { selected: Object.keys(SOURCE) };
+    const chunkOf = async (jobId: string) =>
+      (await get(t.app, `/api/jobs/${jobId}/files/chunks/chunk-0001.md`, token)).json().content;
+
+    const first = await uploadInChunks(t.app, token, archive, 2);
+    const made = (await assemble(t.app, token, first, selected, 2)).json().job_id as string;
+    expect(await waitForJob(t.app, token, made)).toMatchObject({ status: 'succeeded' });
+    expect(await t.app.services.storage.list(`jobs/${made}/listing.bin`)).toEqual([]);
+
+    // The same archive again, its directory's signature then damaged where it is stored: the
+    // digests taken as the chunks arrived still name the archive judged before, whose listing
+    // opens it. Judged again, this directory would be refused.
+    const second = await uploadInChunks(t.app, token, archive, 2);
+    const key = chunkKey(user.id, second, 1);
+    const stored = await buffer(await t.app.services.storage.get(key));
+    const end = stored.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    expect(end).toBeGreaterThan(0);
+    stored.writeUInt32LE(0, end);
+    await t.app.services.storage.put(key, stored);
+
+    const again = await assemble(t.app, token, second, selected, 2);
+    expect(again.statusCode, again.body).toBe(200);
+    const jobId = again.json().job_id as string;
+    expect(await waitForJob(t.app, token, jobId)).toMatchObject({ status: 'succeeded' });
+    expect(await chunkOf(jobId)).toBe(await chunkOf(made));
   });
 });

@@ -23,6 +23,7 @@ import {
   type StoredJobOptions,
 } from './job-options.js';
 import { copyArchiveParts, localArchive, partsDigest } from './job-archive.js';
+import { listingBytes } from './zip-listing-bytes.js';
 import { chunkKey, tooLarge, uploadPrefix } from './uploads.service.js';
 
 export type AssembleInput = z.output<typeof assembleRequestSchema>;
@@ -35,6 +36,8 @@ export const sourcePartsPrefix = (jobId: string) => `${jobPrefix(jobId)}source-p
 export const changeCountsKey = (jobId: string) => `${jobPrefix(jobId)}change-counts.json`;
 /** The content digests of the selected files, taken when the job was created. */
 export const digestsKey = (jobId: string) => `${jobPrefix(jobId)}digests.json`;
+/** The archive's directory as judged when the job was created (see ZipListing). */
+export const listingKey = (jobId: string) => `${jobPrefix(jobId)}listing.bin`;
 /** Where one attempt writes its outputs; a stale attempt can never write over a newer one's. */
 export const attemptPrefix = (jobId: string, attempt: number) =>
   `${jobPrefix(jobId)}attempts/${attempt}/`;
@@ -155,10 +158,13 @@ export async function createJobFromArchive(
       { jobId, selectedFiles: selection.files, readFiles: selection.read },
       'archive inspected',
     );
-    await ctx.storage.put(
-      digestsKey(jobId),
-      Buffer.from(JSON.stringify(Object.fromEntries(selection.digests))),
-    );
+    await Promise.all([
+      ctx.storage.put(
+        digestsKey(jobId),
+        Buffer.from(JSON.stringify(Object.fromEntries(selection.digests))),
+      ),
+      selection.listing && ctx.storage.put(listingKey(jobId), listingBytes(selection.listing)),
+    ]);
     if (selection.files === 0) {
       throw badRequest(
         'VALIDATION_ERROR',

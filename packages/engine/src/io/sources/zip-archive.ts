@@ -11,6 +11,7 @@ import type { ZipLimits } from './zip-limits.js';
 
 export interface OpenedArchive extends ValidatedArchive<Entry> {
   readonly zipfile: ZipFile;
+  readonly archiveBytes: number;
 }
 
 /**
@@ -18,7 +19,7 @@ export interface OpenedArchive extends ValidatedArchive<Entry> {
  * handle is released and the error thrown. No entry content is read here.
  */
 export async function openArchive(files: ArchiveFiles, limits: ZipLimits): Promise<OpenedArchive> {
-  for (const path of archivePaths(files)) await assertRegularFile(path);
+  await assertArchiveFiles(files);
   let zipfile: ZipFile;
   const bytes = await ArchiveBytes.open(files);
   try {
@@ -35,7 +36,7 @@ export async function openArchive(files: ArchiveFiles, limits: ZipLimits): Promi
   }
   try {
     const archive = await readCentralDirectory(zipfile, limits);
-    return { ...archive, zipfile };
+    return { ...archive, zipfile, archiveBytes: bytes.size };
   } catch (error) {
     zipfile.close();
     throw isEngineError(error) ? error : toInvalidZip(files, error);
@@ -57,6 +58,11 @@ async function readCentralDirectory(
     validator.add(entry);
   }
   return validator.finish();
+}
+
+/** Every file of the archive exists and is a regular file, or SOURCE_NOT_FOUND says which. */
+export async function assertArchiveFiles(files: ArchiveFiles): Promise<void> {
+  for (const path of archivePaths(files)) await assertRegularFile(path);
 }
 
 async function assertRegularFile(file: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
@@ -215,7 +216,7 @@ describe('an archive kept in parts', () => {
     zip.addBuffer(text('tail\n'), 'c.md');
     zip.end();
     const archive = await writeParts(await collect(zip), [200_000]);
-    const [first, second] = (archive as { parts: string[] }).parts;
+    const [first, second] = (archive as { parts: readonly string[] }).parts;
     const source = await openZipSource(archive);
     const partsOf = (path: string) => {
       const location = source.entries.find((entry) => entry.path === path)!.location!;
@@ -243,6 +244,40 @@ describe('an archive kept in parts', () => {
     expect(await checkZipFile(await writeParts(await buildGoodZip(), [3]))).toMatchObject({
       entries: 5,
     });
+  });
+});
+
+describe('a listing from an earlier open', () => {
+  it('opens the same bytes without reading their directory again', async () => {
+    const zip = await buildGoodZip();
+    const file = await temp.writeTempFile(zip);
+    const first = await openZipSource(file);
+    const listing = first.listing!;
+    const contents = await Promise.all(first.entries.map(async (e) => decode(await e.read())));
+    await first.close();
+    expect(listing.archiveBytes).toBe(zip.length);
+
+    // The directory is damaged in place: judging it fails, the listing still opens the entries.
+    const damaged = Buffer.from(zip);
+    damaged.writeUInt32LE(0, damaged.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])));
+    await writeFile(file, damaged);
+    await expect(openZipSource(file)).rejects.toMatchObject({ code: 'ZIP_INVALID' });
+    const again = await openZipSource(file, undefined, listing);
+    expect(again.entries.map((entry) => entry.path)).toEqual(first.entries.map((e) => e.path));
+    expect(await Promise.all(again.entries.map(async (e) => decode(await e.read())))).toEqual(
+      contents,
+    );
+    expect(again.listing).toBe(listing);
+    await again.close();
+  });
+
+  it('judges the directory when the listing is of bytes of another size', async () => {
+    const file = await temp.writeTempFile(await buildGoodZip());
+    const stale = { archiveBytes: 1, files: [] };
+    const source = await openZipSource(file, undefined, stale);
+    expect(source.entries).toHaveLength(5);
+    expect(source.listing).not.toBe(stale);
+    await source.close();
   });
 });
 
