@@ -133,7 +133,9 @@ describeWithApp('an archive judged once', { worker: true }, (t) => {
     const first = await uploadInChunks(t.app, token, archive, 2);
     const made = (await assemble(t.app, token, first, selected, 2)).json().job_id as string;
     expect(await waitForJob(t.app, token, made)).toMatchObject({ status: 'succeeded' });
-    expect(await t.app.services.storage.list(`jobs/${made}/listing.bin`)).toEqual([]);
+    await expect
+      .poll(() => t.app.services.storage.list(`jobs/${made}/listing.bin`), { timeout: 10_000 })
+      .toEqual([]);
 
     // The same archive again, its directory's signature then damaged where it is stored: the
     // digests taken as the chunks arrived still name the archive judged before, whose listing

@@ -82,8 +82,10 @@ describeWithApp('jobs end to end', { worker: true }, (t) => {
     expect(Date.parse(job.finished_at as string)).toBeGreaterThanOrEqual(
       Date.parse(job.started_at as string),
     );
-    // The archive, kept as the upload's parts, goes once the job has succeeded.
-    expect(await t.app.services.storage.list(`jobs/${jobId}/source-parts`)).toEqual([]);
+    // The archive, kept as the upload's parts, goes right after the job has succeeded.
+    await expect
+      .poll(() => t.app.services.storage.list(`jobs/${jobId}/source-parts`), { timeout: 10_000 })
+      .toEqual([]);
 
     const overview = await get(t.app, `/api/jobs/${jobId}/files/overview.md`, token);
     expect(overview.json().content).toMatch(/^# Overview: repo\.zip\n/);
