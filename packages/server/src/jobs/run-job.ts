@@ -29,7 +29,8 @@ import {
   listingKey,
 } from '../services/jobs.service.js';
 import { readStoredChangeCounts } from './stored-change-counts.js';
-import { readStoredDigests, readStoredListing } from './stored-digests.js';
+import { readStoredDigests } from './stored-digests.js';
+import { readStoredListing } from './stored-listing.js';
 
 /** A job is tried at most this many times (a worker that died counts as a try). */
 export const MAX_ATTEMPTS = 3;

@@ -1,9 +1,7 @@
-import { buffer, text } from 'node:stream/consumers';
+import { text } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { ServiceContext } from '../services/context.js';
-import type { ZipListing } from '@repobundle/engine';
-import { digestsKey, listingKey } from '../services/jobs.service.js';
-import { listingFrom } from '../services/zip-listing-bytes.js';
+import { digestsKey } from '../services/jobs.service.js';
 
 /** As the job creation wrote it: path -> content digest of the file's bytes. */
 const digestsSchema = z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/));
@@ -22,21 +20,6 @@ export async function readStoredDigests(
       JSON.parse(await text(await ctx.storage.get(digestsKey(jobId)))),
     );
     return new Map(Object.entries(stored));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The archive's directory as judged when the job was created, or undefined (a job created before
- * it was kept, or bytes that are not a listing): the archive is then judged again.
- */
-export async function readStoredListing(
-  ctx: ServiceContext,
-  jobId: string,
-): Promise<ZipListing | undefined> {
-  try {
-    return listingFrom(await buffer(await ctx.storage.get(listingKey(jobId))));
   } catch {
     return undefined;
   }

@@ -54,10 +54,8 @@ export class ArchiveBytes {
   /** Reads up to `length` bytes at `position` of the whole; fewer only at its end. */
   async read(buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
     let done = 0;
-    for (const [index, part] of overlapping(this.parts, position, length)) {
-      const from = position + done - part.start;
-      const want = Math.min(length - done, part.size - from);
-      const { bytesRead } = await this.handles[index]!.read(buffer, offset + done, want, from);
+    for (const { index, at, want, from } of spans(this.parts, position, length)) {
+      const { bytesRead } = await this.handles[index]!.read(buffer, offset + at, want, from);
       done += bytesRead;
       if (bytesRead < want) break;
     }
@@ -81,13 +79,11 @@ export function readPartsSync(
   position: number,
 ): number {
   let done = 0;
-  for (const [, part] of overlapping(parts, position, length)) {
-    const from = position + done - part.start;
-    const want = Math.min(length - done, part.size - from);
-    const fd = openSync(part.path, 'r');
+  for (const { index, at, want, from } of spans(parts, position, length)) {
+    const fd = openSync(parts[index]!.path, 'r');
     let bytesRead: number;
     try {
-      bytesRead = readSync(fd, buffer, offset + done, want, from);
+      bytesRead = readSync(fd, buffer, offset + at, want, from);
     } finally {
       closeSync(fd);
     }
@@ -97,18 +93,19 @@ export function readPartsSync(
   return done;
 }
 
-/** The parts overlapping [position, position + length), with their indexes, in order. */
-function overlapping(
+/**
+ * How a read of [position, position + length) falls on the parts: for each part it touches, in
+ * order, its index, where its bytes go in the read (`at`), how many, and from where in the part.
+ */
+function* spans(
   parts: readonly ArchivePart[],
   position: number,
   length: number,
-): [number, ArchivePart][] {
+): Generator<{ index: number; at: number; want: number; from: number }> {
   const end = position + length;
-  const found: [number, ArchivePart][] = [];
-  parts.forEach((part, index) => {
-    if (length > 0 && part.start < end && part.start + part.size > position) {
-      found.push([index, part]);
-    }
-  });
-  return found;
+  for (const [index, part] of parts.entries()) {
+    const from = Math.max(position, part.start);
+    const to = Math.min(end, part.start + part.size);
+    if (from < to) yield { index, at: from - position, want: to - from, from: from - part.start };
+  }
 }
