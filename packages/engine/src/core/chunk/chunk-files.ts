@@ -13,6 +13,7 @@ import type { LinePriceMemo } from './line-price-memo.js';
 import { getChunkStrategy } from './registry.js';
 import { mergeNeighbours } from './merge-neighbours.js';
 import { renderChunkParts, renderChunkText } from './render-chunk-text.js';
+import { PieceBodies } from '../render/piece-bodies.js';
 import { replanSpans } from './replan.js';
 import { withoutCoveredWindows, withoutRepeats } from './window-repeats.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
@@ -74,93 +75,111 @@ export async function chunkFiles(
   if (files.length === 0) return { chunks: [], notes };
 
   const limit = options.tokenLimit;
+  // Bodies are kept while this stage renders chunks again, and let go before they are written.
+  const bodies = new PieceBodies();
   const measurer = createCostMeasurer({
     renderer,
     counter,
     options,
     sourceName: context.sourceName,
+    bodies,
     ...(context.linePrices && { linePrices: context.linePrices }),
   });
-  const minimum = measurer.minimumLimit(files);
-  if (limit < minimum) {
-    throw new EngineError(
-      'INVALID_TOKEN_LIMIT',
-      `Token limit ${limit} is too small for these files: chunk and file headers need ${minimum} tokens.`,
-    );
-  }
-  const overlap = Math.min(options.chunkOverlap, Math.floor(limit / 2));
-  const costModel = measurer.withLimit(limit, overlap);
-  const plan = strategy.plan(files, costModel);
-  let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
-
-  let mergePasses = 0;
-  const candidates = new Map<string, EarlierRendering>();
-  for (let round = 0; ;) {
-    const chunks = await renderEntries(entries, files, renderer, counter, measurer, {
-      countTexts,
-      batchChars: context.batchChars ?? BATCH_CHARS,
-    });
-    if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
-      const merged =
-        mergePasses < MAX_MERGE_PASSES
-          ? mergeNeighbours(
-              entries.map((entry) => ({ spans: entry.spans, tokens: entry.rendered?.tokens ?? 0 })),
-              { files, limit, cost: costModel, measurer, renderer, counter, rendered: candidates },
-            )
-          : undefined;
-      if (merged) {
-        mergePasses++;
-        const previous = entries;
-        entries = merged.map((item) =>
-          'kept' in item
-            ? (previous[item.kept] as Entry)
-            : // Its rendering from the merge pass lets the next render count only new numbers.
-              {
-                spans: item.spans,
-                depth: 0,
-                rendered: { ...item.rendering, key: '' },
-              },
-        );
-        continue;
-      }
-      return {
-        chunks: chunks.map((chunk, position) =>
-          finish(chunk, entries[position], chunks.length, renderer),
-        ),
-        notes,
-        costModel,
-      };
-    }
-    if (round++ === MAX_ROUNDS) {
+  try {
+    const minimum = measurer.minimumLimit(files);
+    if (limit < minimum) {
       throw new EngineError(
         'INVALID_TOKEN_LIMIT',
-        `Could not fit the chunks into ${limit} tokens.`,
+        `Token limit ${limit} is too small for these files: chunk and file headers need ${minimum} tokens.`,
       );
     }
-    entries = withoutCoveredWindows(
-      entries.flatMap((entry, position) => {
-        const tokens = entry.rendered?.tokens ?? 0;
-        if (tokens <= limit) return [entry];
-        // A window that repeats the previous one's tail first gives up that overlap.
-        const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
-        if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
-          return [{ spans: own, depth: entry.depth }];
+    const overlap = Math.min(options.chunkOverlap, Math.floor(limit / 2));
+    const costModel = measurer.withLimit(limit, overlap);
+    const plan = strategy.plan(files, costModel);
+    let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
+
+    let mergePasses = 0;
+    const candidates = new Map<string, EarlierRendering>();
+    for (let round = 0; ;) {
+      const chunks = await renderEntries(entries, files, renderer, counter, measurer, {
+        countTexts,
+        batchChars: context.batchChars ?? BATCH_CHARS,
+      });
+      if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
+        const merged =
+          mergePasses < MAX_MERGE_PASSES
+            ? mergeNeighbours(
+                entries.map((entry) => ({
+                  spans: entry.spans,
+                  tokens: entry.rendered?.tokens ?? 0,
+                })),
+                {
+                  files,
+                  limit,
+                  cost: costModel,
+                  measurer,
+                  renderer,
+                  counter,
+                  rendered: candidates,
+                },
+              )
+            : undefined;
+        if (merged) {
+          mergePasses++;
+          const previous = entries;
+          entries = merged.map((item) =>
+            'kept' in item
+              ? (previous[item.kept] as Entry)
+              : // Its rendering from the merge pass lets the next render count only new numbers.
+                {
+                  spans: item.spans,
+                  depth: 0,
+                  rendered: { ...item.rendering, key: '' },
+                },
+          );
+          continue;
         }
-        const spans = replanSpans({
-          files,
-          spans: own,
-          tokens,
-          limit,
-          overlap,
-          depth: entry.depth,
-          strategy,
-          measurer,
-          renderer,
-          counter,
-        });
-        return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
-      }),
-    );
+        return {
+          chunks: chunks.map((chunk, position) =>
+            finish(chunk, entries[position], chunks.length, renderer),
+          ),
+          notes,
+          costModel,
+        };
+      }
+      if (round++ === MAX_ROUNDS) {
+        throw new EngineError(
+          'INVALID_TOKEN_LIMIT',
+          `Could not fit the chunks into ${limit} tokens.`,
+        );
+      }
+      entries = withoutCoveredWindows(
+        entries.flatMap((entry, position) => {
+          const tokens = entry.rendered?.tokens ?? 0;
+          if (tokens <= limit) return [entry];
+          // A window that repeats the previous one's tail first gives up that overlap.
+          const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
+          if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
+            return [{ spans: own, depth: entry.depth }];
+          }
+          const spans = replanSpans({
+            files,
+            spans: own,
+            tokens,
+            limit,
+            overlap,
+            depth: entry.depth,
+            strategy,
+            measurer,
+            renderer,
+            counter,
+          });
+          return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
+        }),
+      );
+    }
+  } finally {
+    bodies.close();
   }
 }
 
@@ -229,7 +248,7 @@ async function renderEntries(
     const count: PendingCount =
       known !== undefined
         ? { known, pending: [] }
-        : segments
+        : segments && renderer.embedsVerbatim
           ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
           : { known: 0, pending: [texts.push(text()) - 1] };
     stale.push({ entry, key, chunk, count });

@@ -1,5 +1,6 @@
 import type { ResolvedOptions } from '../../config/options.js';
 import { lacksFinalNewline } from '../render/labels.js';
+import type { PieceBodies } from '../render/piece-bodies.js';
 import type { ChunkRenderContext, FormatRenderer } from '../render/renderer.js';
 import { isWordEnd, lastWordEnd } from '../tokens/clean-joins.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -38,6 +39,8 @@ export interface CostModelInput {
   readonly sourceName: string;
   /** Line prices kept from earlier runs, for a format that escapes content. */
   readonly linePrices?: LinePriceMemo;
+  /** Pieces' bodies kept while the stage renders them again (see PieceBodies). */
+  readonly bodies?: PieceBodies;
 }
 
 /** Measurements shared by every budget of one job: wrappers, line starts and line prices. */
@@ -59,11 +62,12 @@ export interface CostMeasurer {
 }
 
 export function createCostMeasurer(input: CostModelInput): CostMeasurer {
-  const { renderer, counter, options, sourceName } = input;
+  const { renderer, counter, options, sourceName, bodies } = input;
   const renderContext = (totalChunks: number): ChunkRenderContext => ({
     sourceName,
     totalChunks,
     options,
+    ...(bodies && { bodies }),
   });
   const header = renderer.renderChunk(
     { index: WORST_INDEX, pieces: [] },

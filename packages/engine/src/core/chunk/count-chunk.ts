@@ -297,11 +297,11 @@ export function recountFrom(
 }
 
 /**
- * The exact count of a chunk's segments (wrapper, content, wrapper, ...) from the count of an
- * earlier rendering whose contents are the same and whose wrappers differ (a chunk number, part
- * labels): where every changed wrapper joins cleanly with all that stands before it and all that
- * follows, in both renderings, the text is cut there into the same pre-tokens, and the count moves
- * by the wrappers' own counts. Nothing is joined or compared line by line (a chunk of megabytes
+ * The exact count of a chunk's segments (wrapper, body, wrapper, ...) from the count of an
+ * earlier rendering whose bodies are the same and whose wrappers differ (a chunk number, part
+ * labels): where the changed stretch of every changed wrapper (see changedStretches) joins cleanly
+ * with all that stands before it and all that follows, in both renderings, the text is cut there
+ * into the same pre-tokens, and the count moves by the stretches' own counts. Nothing is joined or compared line by line (a chunk of megabytes
  * renumbered cost two copies of it and a scan of its lines). Undefined when a content differs, the
  * segments do not line up, or a junction is not clean.
  */
@@ -312,6 +312,7 @@ export function recountSegments(
 ): number | undefined {
   const old = previous.segments;
   if (old.length !== segments.length) return undefined;
+  const { encoding } = counter;
   let tokens = previous.tokens;
   // Characters before the segment in each rendering (changed wrappers differ in length).
   let oldBefore = 0;
@@ -321,18 +322,77 @@ export function recountSegments(
     const now = segments[index] as string;
     if (was !== now) {
       if (index % 2 === 1) return undefined;
-      if (
-        !joinsAround(old, index, oldBefore, counter.encoding) ||
-        !joinsAround(segments, index, before, counter.encoding)
-      ) {
-        return undefined;
-      }
-      tokens += counter.count(now) - counter.count(was);
+      const stretch = changedStretches(was, now).find(
+        ({ start, oldEnd, end }) =>
+          joinsAround(
+            narrowed(old, index, start, oldEnd),
+            index + 1,
+            oldBefore + start,
+            encoding,
+          ) &&
+          joinsAround(narrowed(segments, index, start, end), index + 1, before + start, encoding),
+      );
+      if (!stretch) return undefined;
+      const { start, oldEnd, end } = stretch;
+      tokens += counter.count(now.slice(start, end)) - counter.count(was.slice(start, oldEnd));
     }
     oldBefore += was.length;
     before += now.length;
   }
   return tokens;
+}
+
+/** A stretch of a wrapper as offsets in its earlier rendering (`start`, `oldEnd`) and the new one. */
+interface Stretch {
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly end: number;
+}
+
+/**
+ * Where two renderings of a wrapper differ, from the start of the line of the first difference:
+ * first to just past the line break that ends the last difference's line (or the wrapper's end),
+ * then to just past the last difference. Only the stretch is judged and counted, so a wrapper
+ * whose numbers change is recounted whatever content follows it on the same line (json and xml
+ * write a piece's labels and the start of its content on one line).
+ */
+function changedStretches(was: string, now: string): Stretch[] {
+  const shorter = Math.min(was.length, now.length);
+  let prefix = 0;
+  while (prefix < shorter && was.charCodeAt(prefix) === now.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < shorter - prefix &&
+    was.charCodeAt(was.length - 1 - suffix) === now.charCodeAt(now.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  const start = prefix === 0 ? 0 : now.lastIndexOf('\n', prefix - 1) + 1;
+  // What follows the last difference is the same in both, at the same distance from the end.
+  const lineEnd = now.indexOf('\n', now.length - suffix);
+  const afterLine = lineEnd === -1 ? 0 : now.length - lineEnd - 1;
+  return [afterLine, suffix].map((fromEnd) => ({
+    start,
+    oldEnd: was.length - fromEnd,
+    end: now.length - fromEnd,
+  }));
+}
+
+/** The segments with segment `index` cut in three at `start` and `end` (the middle at index + 1). */
+function narrowed(
+  segments: readonly string[],
+  index: number,
+  start: number,
+  end: number,
+): readonly string[] {
+  const segment = segments[index] as string;
+  return [
+    ...segments.slice(0, index),
+    segment.slice(0, start),
+    segment.slice(start, end),
+    segment.slice(end),
+    ...segments.slice(index + 1),
+  ];
 }
 
 /**

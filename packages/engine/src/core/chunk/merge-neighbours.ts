@@ -248,7 +248,7 @@ function countChunk(
   const key = spans.map((span) => `${span.file}:${span.start}-${span.end}`).join(',');
   const earlier = input.rendered.get(key);
   let tokens = earlier && recountFrom(earlier, segments, text, counter);
-  if (tokens === undefined && segments) {
+  if (tokens === undefined && segments && renderer.embedsVerbatim) {
     const texts: string[] = [];
     const { known, pending } = countBySegments(
       segments,

@@ -9,6 +9,8 @@ import {
   toPieceRange,
 } from './overview-model.js';
 import { preambleOf } from './preamble.js';
+import type { PieceBody } from './piece-bodies.js';
+import { pieceBody } from './piece-bodies.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 
 /** RFC 4180: a field is quoted when it holds a quote, a comma, CR or LF; quotes are doubled. */
@@ -43,12 +45,17 @@ const CHUNK_COLUMNS = [
  * header text and instructions, when set, are the first records: empty path, `context` naming
  * them (`header_text`, `instruction`), the text as content.
  */
-function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
-  const records = chunk.pieces.map((piece) =>
-    csvRecord([
-      context.sourceName,
-      chunk.index,
-      context.totalChunks,
+function renderChunkSegments(chunk: Chunk, context: ChunkRenderContext): string[] {
+  const chunkFields = [context.sourceName, chunk.index, context.totalChunks] as const;
+  // The words for the model come first, as records whose context names them and path is empty.
+  const preamble = Object.entries(preambleOf(context.options)).map(([name, text]) =>
+    csvRecord([...chunkFields, '', '', '', '', '', '', name, String(text)]),
+  );
+  const segments: string[] = [];
+  let wrapper = csvRecord(CHUNK_COLUMNS) + preamble.join('');
+  for (const piece of chunk.pieces) {
+    const fields = [
+      ...chunkFields,
       piece.path,
       piece.language,
       piece.startLine,
@@ -56,26 +63,20 @@ function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
       piece.part,
       piece.partCount,
       (piece.context ?? []).join(' > '),
-      piece.content,
-    ]),
-  );
-  // The words for the model come first, as records whose context names them and path is empty.
-  const preamble = Object.entries(preambleOf(context.options)).map(([name, text]) =>
-    csvRecord([
-      context.sourceName,
-      chunk.index,
-      context.totalChunks,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      name,
-      String(text),
-    ]),
-  );
-  return csvRecord(CHUNK_COLUMNS) + preamble.join('') + records.join('');
+    ];
+    // Content is the record's last field.
+    segments.push(`${wrapper}${fields.map(csvField).join(',')},`);
+    segments.push(pieceBody(piece, context.bodies, csvBody).text);
+    wrapper = '\r\n';
+  }
+  segments.push(wrapper);
+  return segments;
+}
+
+const csvBody = (content: string): PieceBody => ({ text: csvField(content) });
+
+function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
+  return renderChunkSegments(chunk, context).join('');
 }
 
 type OverviewRow = (section: string, fields: Partial<Record<string, string | number>>) => string;
@@ -226,6 +227,7 @@ export function createCsvRenderer(): FormatRenderer {
     format: 'csv',
     extension: 'csv',
     renderChunk,
+    renderChunkSegments,
     renderOverview,
     encodeLine: (line) => line.replace(/"/g, '""'),
     embedsVerbatim: false,

@@ -4,6 +4,7 @@ import type { LevelGroup } from '../budget/level-groups.js';
 import type { OutputFormat, ResolvedOptions } from '../../config/options.js';
 import type { SecretReport } from '../transform/secrets/secret-report.js';
 import type { Chunk, GitContext, SkippedFile } from '../types.js';
+import type { PieceBodies } from './piece-bodies.js';
 
 /** Everything the overview file shows. */
 export interface Overview {
@@ -73,6 +74,8 @@ export interface ChunkRenderContext {
   readonly sourceName: string;
   readonly totalChunks: number;
   readonly options: ResolvedOptions;
+  /** Bodies kept while the chunk stage renders the same pieces again (see PieceBodies). */
+  readonly bodies?: PieceBodies;
 }
 
 /** One output format. Renderers are pure and synchronous: text in, text out. */
@@ -82,9 +85,11 @@ export interface FormatRenderer {
   readonly extension: string;
   renderChunk(chunk: Chunk, context: ChunkRenderContext): string;
   /**
-   * For formats that embed content verbatim: the chunk as alternating segments (wrapper, content
-   * of piece 1, wrapper, ..., wrapper) whose concatenation is `renderChunk`'s text, so that the
-   * chunk stage can add the files' own token counts instead of counting their text again.
+   * The chunk as alternating segments (wrapper, body of piece 1, wrapper, ..., wrapper) whose
+   * concatenation is `renderChunk`'s text. A body is the piece's content as the format writes it:
+   * the content itself where the format embeds it verbatim, so that the chunk stage adds the
+   * files' own token counts instead of counting their text again; escaped otherwise, so that a
+   * chunk renumbered is compared and recounted by its wrappers, and written without joining it.
    */
   renderChunkSegments?(chunk: Chunk, context: ChunkRenderContext): string[];
   renderOverview(overview: Overview): string;

@@ -8,8 +8,12 @@ const NOT_XML =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const NOT_XML_ALL = new RegExp(NOT_XML.source, 'g');
 
+/** NOT_XML's code units without its look-arounds: most texts hold none, and this scans faster. */
+// eslint-disable-next-line no-control-regex
+const MAYBE_NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/;
+
 export function isXmlRepresentable(text: string): boolean {
-  return !NOT_XML.test(text);
+  return !MAYBE_NOT_XML.test(text) || !NOT_XML.test(text);
 }
 
 /**

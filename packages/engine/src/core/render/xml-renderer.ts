@@ -5,6 +5,8 @@ import { formatOptionValue, toOverviewModel } from './overview-model.js';
 import { preambleOf } from './preamble.js';
 import type { Preamble } from './preamble.js';
 import type { OverviewModel } from './overview-model.js';
+import type { PieceBody } from './piece-bodies.js';
+import { pieceBody } from './piece-bodies.js';
 import type { ChunkRenderContext, FormatRenderer, Overview } from './renderer.js';
 import {
   escapeXmlText,
@@ -12,6 +14,26 @@ import {
   isXmlRepresentable,
   xmlAttributes,
 } from './xml-escape.js';
+
+const xmlBody = (content: string): PieceBody =>
+  isXmlRepresentable(content)
+    ? { text: escapeXmlText(content) }
+    : { text: encodeBase64Wtf8(content), encoding: 'base64' };
+
+/** A piece's opening tag; its attributes say when the body is base64. */
+function pieceOpen(piece: ChunkPiece, body: PieceBody): string {
+  const context = contextLabel(piece);
+  return `<file${xmlAttributes({
+    path: piece.path,
+    language: piece.language,
+    start_line: piece.startLine,
+    end_line: piece.endLine,
+    part: piece.part,
+    part_count: piece.partCount,
+    ...(context ? { context } : {}),
+    ...(body.encoding ? { encoding: body.encoding } : {}),
+  })}>`;
+}
 
 /**
  * Chunk layout (see README.md):
@@ -22,28 +44,23 @@ import {
  * The text of <file> is exactly the content (no added newlines). Content holding characters
  * XML 1.0 cannot carry at all is written as base64 of its UTF-8 bytes with encoding="base64".
  */
-function renderPiece(piece: ChunkPiece): string {
-  const context = contextLabel(piece);
-  const isText = isXmlRepresentable(piece.content);
-  const attributes = xmlAttributes({
-    path: piece.path,
-    language: piece.language,
-    start_line: piece.startLine,
-    end_line: piece.endLine,
-    part: piece.part,
-    part_count: piece.partCount,
-    ...(context ? { context } : {}),
-    ...(isText ? {} : { encoding: 'base64' }),
-  });
-  const body = isText ? escapeXmlText(piece.content) : encodeBase64Wtf8(piece.content);
-  return `<file${attributes}>${body}</file>\n`;
+function renderChunkSegments(chunk: Chunk, context: ChunkRenderContext): string[] {
+  const open = `<chunk${xmlAttributes({ source: context.sourceName, index: chunk.index, count: context.totalChunks })}>\n`;
+  const segments: string[] = [];
+  let wrapper = `${open}${preambleElements(preambleOf(context.options))
+    .map((element) => `${element}\n`)
+    .join('')}`;
+  for (const piece of chunk.pieces) {
+    const body = pieceBody(piece, context.bodies, xmlBody);
+    segments.push(`${wrapper}${pieceOpen(piece, body)}`, body.text);
+    wrapper = '</file>\n';
+  }
+  segments.push(`${wrapper}</chunk>\n`);
+  return segments;
 }
 
 function renderChunk(chunk: Chunk, context: ChunkRenderContext): string {
-  const open = `<chunk${xmlAttributes({ source: context.sourceName, index: chunk.index, count: context.totalChunks })}>\n`;
-  return `${open}${preambleElements(preambleOf(context.options))
-    .map((element) => `${element}\n`)
-    .join('')}${chunk.pieces.map(renderPiece).join('')}</chunk>\n`;
+  return renderChunkSegments(chunk, context).join('');
 }
 
 /** <header_text> and <instruction>, when set. */
@@ -213,6 +230,7 @@ export function createXmlRenderer(): FormatRenderer {
     format: 'xml',
     extension: 'xml',
     renderChunk,
+    renderChunkSegments,
     renderOverview,
     encodeLine: escapeXmlText,
     embedsVerbatim: false,
