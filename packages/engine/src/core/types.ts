@@ -1,4 +1,5 @@
 import type { PackLevel } from '@repobundle/contract/models';
+import type { OutputFormat } from '../config/options.js';
 import type { ImportReference } from './budget/imports/import-reference.js';
 import type { SyntaxOutline } from './syntax/outline.js';
 
@@ -156,6 +157,13 @@ export interface ProcessedFile {
   readonly levelReason?: string;
   /** The delimiter runs of `content`, measured by the file stage (see render/piece-runs.ts). */
   readonly runs?: ContentRuns;
+  /**
+   * Token prefix sums of `content`'s lines as a format that escapes content writes them (see
+   * chunk/line-prices.ts), when the thread that processed the file was asked for them: pricing
+   * every line is a second tokenization of the file, done on the threads while the run's other
+   * files are still read. Not kept in the result cache.
+   */
+  readonly linePrices?: { readonly format: OutputFormat; readonly prices: Uint32Array };
 }
 
 /** The longest runs in a text that an md fence or a txt marker must be longer than. */

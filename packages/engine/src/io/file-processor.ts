@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { TokenizerName } from '@repobundle/contract/models';
-import type { FileStageOptions } from '../config/options.js';
+import type { FileStageOptions, OutputFormat } from '../config/options.js';
 import { fileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { SourceEntry } from '../core/types.js';
@@ -27,6 +27,11 @@ export interface FileProcessor {
     cache?: ResultCache,
     /** The entry's content digest, when known from an earlier pass (see result-cache.ts). */
     digest?: string,
+    /**
+     * A format that escapes content: a thread that processes the file prices its lines in it
+     * too (see ProcessedFile.linePrices). Inline, the chunk stage prices them when it needs to.
+     */
+    priceLinesAs?: OutputFormat,
   ): Promise<FileOutcome>;
   countTexts(texts: readonly string[], encoding: TokenizerName): Promise<number[]>;
   /**
@@ -85,7 +90,7 @@ const COUNT_BATCH_CHARS = 256 * 1024;
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
   const pool = new WorkerPool<WorkerRequest, WorkerResponse>(workerScript(), size);
   return {
-    async process(entry, options, cache, digest) {
+    async process(entry, options, cache, digest, priceLinesAs) {
       const { path, location } = entry;
       let input: { bytes: Uint8Array } | { location: NonNullable<SourceEntry['location']> };
       let transfer: ArrayBuffer[] = [];
@@ -112,6 +117,7 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
             options: fileStageOptions(options),
             // The digest is not passed on: its result was just looked up here and missed.
             ...(cache && { cache, optionsKey: optionsKey(cache, options) }),
+            ...(priceLinesAs && { priceLinesAs }),
           },
           transfer,
         );

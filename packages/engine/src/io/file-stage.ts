@@ -5,3 +5,6 @@ export { countingTokenizer } from '../core/model-fit.js';
 export { processFile } from '../core/process-file.js';
 export { enabledTransforms } from '../core/transform/transform-pipeline.js';
 export { withThreadParser } from './syntax/tree-sitter-parser.js';
+export { lineStartsOf } from '../core/chunk/line-index.js';
+export { priceLines } from '../core/chunk/line-prices.js';
+export { getRenderer } from '../core/render/index.js';

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { lineStartsOf } from '../core/chunk/line-index.js';
+import { priceLines } from '../core/chunk/line-prices.js';
+import { getRenderer } from '../core/render/index.js';
+import { loadTokenCounter } from '../core/tokens/index.js';
 import { openMemorySource } from './sources/index.js';
 import { pack, packTree } from './pack.js';
 import { writeBundle } from './write-bundle.js';
@@ -70,6 +74,31 @@ describe('packTree', () => {
     expect(pooled.overview.text).toBe(inline.overview.text);
     expect(inline.chunks.length).toBeGreaterThan(1);
     for (const chunk of pooled.chunks) expect(chunk.tokens).toBeLessThanOrEqual(32_000);
+  });
+
+  it('prices lines of a format that escapes content on the threads, as the chunk stage does', async () => {
+    const counter = await loadTokenCounter('o200k_base');
+    const many = Array.from({ length: 24 }, (_, i) => ({
+      path: `src/file-${String(i).padStart(2, '0')}.ts`,
+      content: `const s${i} = "tab\there" + '<&>';\r\n`.repeat(200 + i),
+    }));
+    const now = () => new Date('2026-01-01T00:00:00Z');
+    for (const outputFormat of ['json', 'xml', 'yaml', 'csv'] as const) {
+      const options = { tokenLimit: 32_000, outputFormat };
+      const inline = await packTree(openMemorySource('many', many), options, { workers: 0, now });
+      const pooled = await packTree(openMemorySource('many', many), options, { workers: 2, now });
+      expect(pooled.chunks.map((chunk) => chunk.text)).toEqual(
+        inline.chunks.map((chunk) => chunk.text),
+      );
+      expect(inline.chunks.length).toBeGreaterThan(1);
+      const renderer = getRenderer(outputFormat);
+      for (const file of pooled.files) {
+        expect(file.linePrices?.format).toBe(outputFormat);
+        expect(file.linePrices?.prices).toEqual(
+          priceLines(file, lineStartsOf(file), renderer, counter),
+        );
+      }
+    }
   });
 
   it('applies transforms before counting', async () => {

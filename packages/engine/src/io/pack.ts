@@ -8,6 +8,7 @@ import { EngineError } from '../errors.js';
 import type { Bundle } from '../core/assemble-bundle.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { assembleBundle } from '../core/assemble-bundle.js';
+import { escapesContent } from '../core/render/index.js';
 import { selectFiles, isExcludedFolder } from '../core/select/index.js';
 import { countingTokenizer } from '../core/model-fit.js';
 import { resolveBudget } from '../core/budget/resolve-budget.js';
@@ -310,6 +311,7 @@ async function processEntries(
     ...(resolveBudget(options) !== undefined && { findImports: true }),
   };
   const sameContent = new SameContentResults();
+  const priceLinesAs = escapesContent(options.outputFormat) ? options.outputFormat : undefined;
   let next = 0;
   let done = 0;
   const lane = async () => {
@@ -321,7 +323,7 @@ async function processEntries(
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       const digest = hooks.digests?.get(entry.path);
       outcomes[index] = await sameContent.process(entry.path, digest, () =>
-        processor.process(entry, fileOptions, hooks.cache, digest),
+        processor.process(entry, fileOptions, hooks.cache, digest, priceLinesAs),
       );
       done++;
       if (done % 64 === 0 || done === entries.length) {

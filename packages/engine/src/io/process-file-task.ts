@@ -1,6 +1,7 @@
 import type { TransferListItem } from 'node:worker_threads';
 import { countLinesInBytes } from '@repobundle/contract/files';
 import type { TokenizerName } from '@repobundle/contract/models';
+import type { OutputFormat } from '../config/options.js';
 import type { FileStageOptions } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
@@ -19,6 +20,7 @@ import {
   writeStoredOutcome,
 } from './result-cache.js';
 import { loadTokenCounter } from '../core/tokens/index.js';
+import type { TokenCounter } from '../core/tokens/token-counter.js';
 import './tekken-vocabulary.js';
 import './stored-rank-tables.js';
 
@@ -39,6 +41,8 @@ export type WorkerRequest =
       readonly cache?: ResultCache;
       /** What the keys hold of the build and options (see optionsKey), taken once per run. */
       readonly optionsKey?: string;
+      /** Price the processed file's lines in this format too (see ProcessedFile.linePrices). */
+      readonly priceLinesAs?: OutputFormat;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName }
   | { readonly kind: 'measure'; readonly entries: readonly LocatedEntry[] };
@@ -121,8 +125,8 @@ export async function runWorkerRequest(
       transfer: transferOf(cached),
     };
   }
-  const { countingTokenizer, enabledTransforms, processFile, withThreadParser } =
-    await (fileStage ??= import('./file-stage.js'));
+  const stage = await (fileStage ??= import('./file-stage.js'));
+  const { countingTokenizer, enabledTransforms, processFile, withThreadParser } = stage;
   const counter = await loadTokenCounter(countingTokenizer(options));
   // Parsing costs time: only comment removal, compression, syntax-aware chunking and the import
   // graph of budget packing pay for it.
@@ -140,8 +144,12 @@ export async function runWorkerRequest(
     : await processFile(path, bytes, options, counter, transforms);
   // Only results are stored: a failure may be passing (a thread that ran out of memory).
   if (cache && key && outcome.ok) writeStoredOutcome(cache, key, storedForm(outcome));
-  const answer = outcome.ok && digest ? { ...outcome, digest } : outcome;
-  return { response: { kind: 'process', outcome: answer }, transfer: transferOf(outcome) };
+  const priced =
+    request.priceLinesAs && outcome.ok
+      ? withLinePrices(outcome, request.priceLinesAs, counter, stage)
+      : outcome;
+  const answer = priced.ok && digest ? { ...priced, digest } : priced;
+  return { response: { kind: 'process', outcome: answer }, transfer: transferOf(priced) };
 }
 
 /** The stored result of a file whose content digest is known, marked as read from the cache. */
@@ -155,8 +163,24 @@ export function cachedByDigest(
   return cached?.ok ? { ...cached, cached: true, unread: true, digest } : undefined;
 }
 
+/** The result with its lines priced in `format` (see ProcessedFile.linePrices). */
+function withLinePrices(
+  outcome: Extract<FileOutcome, { ok: true }>,
+  format: OutputFormat,
+  counter: TokenCounter,
+  stage: typeof FileStage,
+): FileOutcome {
+  const { file } = outcome;
+  const renderer = stage.getRenderer(format);
+  if (renderer.embedsVerbatim) return outcome;
+  const prices = stage.priceLines(file, stage.lineStartsOf(file), renderer, counter);
+  return { ...outcome, file: { ...file, linePrices: { format, prices } } };
+}
+
 function transferOf(outcome: FileOutcome): TransferListItem[] {
-  return outcome.ok ? [outcome.file.linePrefix.buffer as ArrayBuffer] : [];
+  if (!outcome.ok) return [];
+  const { linePrefix, linePrices } = outcome.file;
+  return [linePrefix.buffer, ...(linePrices ? [linePrices.prices.buffer] : [])] as ArrayBuffer[];
 }
 
 function measureEntry({ path, location }: LocatedEntry): EntryMeasure {

@@ -7,6 +7,7 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Chunk, ChunkPiece, ProcessedFile } from '../types.js';
 import { buildChunks, pieceLevel } from './build-chunks.js';
 import { at, lineStartsOf } from './line-index.js';
+import { priceLines } from './line-prices.js';
 import type { LinePriceMemo } from './line-price-memo.js';
 import type { ChunkCostModel, PlannedSpan } from './strategy.js';
 
@@ -159,7 +160,9 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   const prices = (file: ProcessedFile): Uint32Array => {
     let prefix = linePrices.get(file);
     if (!prefix) {
-      const price = () => priceLines(file, lineStarts(file), renderer, counter);
+      // The thread that processed the file may have priced its lines in this format already.
+      const priced = file.linePrices?.format === renderer.format ? file.linePrices : undefined;
+      const price = () => priced?.prices ?? priceLines(file, lineStarts(file), renderer, counter);
       // A verbatim format prices lines as the count stage did, known without the line starts.
       prefix =
         renderer.embedsVerbatim && file.linePrefix.length === file.lines + 1
@@ -246,42 +249,4 @@ export function countAfterHeader(header: string, counter: TokenCounter): (text: 
     text.startsWith(head) && isWordEnd(text, cut, counter.encoding)
       ? headTokens + counter.count(text.slice(cut))
       : counter.count(text);
-}
-
-/**
- * Token prefix sums by line as the renderer writes them. Verbatim formats reuse the counts the
- * count stage made; other formats encode every line (once per file) and count the encoded text in
- * one pass, plus one token per line for the escaped newline.
- */
-function priceLines(
-  file: ProcessedFile,
-  starts: Uint32Array,
-  renderer: FormatRenderer,
-  counter: TokenCounter,
-): Uint32Array {
-  const lines = starts.length - 1;
-  if (renderer.embedsVerbatim) {
-    if (file.linePrefix.length === lines + 1) return file.linePrefix;
-    return counter.countLines(file.content);
-  }
-  const encoded: string[] = [];
-  let raw = false;
-  for (let line = 0; line < lines; line++) {
-    const text = file.content.slice(at(starts, line), at(starts, line + 1));
-    const body = renderer.encodeLine(text.endsWith('\n') ? text.slice(0, -1) : text);
-    if (body.includes('\n')) raw = true;
-    encoded.push(body);
-  }
-  const prefix = new Uint32Array(lines + 1);
-  if (raw) {
-    // An encoding that keeps raw newlines would shift the line mapping: count line by line.
-    for (let line = 0; line < lines; line++) {
-      prefix[line + 1] = at(prefix, line) + counter.count(encoded[line] ?? '') + 1;
-    }
-    return prefix;
-  }
-  const joined = counter.countLines(encoded.join('\n'));
-  for (let line = 0; line <= lines; line++)
-    prefix[line] = at(joined, Math.min(line, joined.length - 1)) + line;
-  return prefix;
 }

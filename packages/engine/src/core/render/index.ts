@@ -40,3 +40,8 @@ export function getRenderer(
       return createCustomRenderer(options.template);
   }
 }
+
+/** Whether a format writes file content escaped (json, xml, yaml, csv) rather than verbatim. */
+export function escapesContent(format: OutputFormat): boolean {
+  return format !== 'custom' && !getRenderer(format).embedsVerbatim;
+}
