@@ -75,7 +75,7 @@ export async function chunkFiles(
   if (files.length === 0) return { chunks: [], notes };
 
   const limit = options.tokenLimit;
-  // Bodies are kept while this stage renders chunks again, and let go before they are written.
+  // Bodies are kept while this stage renders chunks again, then given out once as chunks are written.
   const bodies = new PieceBodies();
   const measurer = createCostMeasurer({
     renderer,
@@ -179,7 +179,7 @@ export async function chunkFiles(
       );
     }
   } finally {
-    bodies.close();
+    bodies.release();
   }
 }
 

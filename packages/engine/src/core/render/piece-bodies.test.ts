@@ -33,15 +33,18 @@ describe('PieceBodies', () => {
     expect(bodies.of(pieceOf('a < b\n', 'src/b.ts'), make).text).toBe('<a < b\n>3');
   });
 
-  it('keeps nothing once closed', () => {
+  it('gives each kept body out once after release, and keeps no new one', () => {
     const bodies = new PieceBodies();
     let made = 0;
     const make = (content: string) => ({ text: `${content}${++made}` });
+    const kept = bodies.of(pieceOf('x\n'), make);
+    bodies.release();
+    expect(bodies.of(pieceOf('x\n'), make)).toBe(kept);
+    expect(made).toBe(1);
     bodies.of(pieceOf('x\n'), make);
-    bodies.close();
-    bodies.of(pieceOf('x\n'), make);
-    bodies.of(pieceOf('x\n'), make);
-    expect(made).toBe(3);
+    bodies.of(pieceOf('y\n', 'b.ts'), make);
+    bodies.of(pieceOf('y\n', 'b.ts'), make);
+    expect(made).toBe(4);
   });
 });
 
