@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/second-run.ts [--corpus npm18,notebooks] [--runs 3]`: repobundle against
- * repomix 1.18.1, both with their on-disk caches, in paired runs:
+ * `npx tsx bench/second-run.ts [--corpus npm18,notebooks] [--runs 3] [--format md]`: repobundle
+ * against repomix 1.18.1, both with their on-disk caches, in paired runs, in one output format
+ * (md, xml, json or txt: repomix's markdown, xml, json and plain styles):
  *
  * - first run: our result cache emptied before each run, repomix's token cache off;
  * - second run: both caches warm (filled by the run before);
@@ -31,6 +32,15 @@ const REPOMIX_VERSION = '1.18.1';
 /** Git-ignored: tools the bench installs for itself, each version in its own folder. */
 const TOOLS_DIR = path.join(BENCH_DIR, '.tools');
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** Our formats that repomix also writes, with its name for each. */
+const FORMATS = {
+  md: 'markdown',
+  xml: 'xml',
+  json: 'json',
+  txt: 'plain',
+} as const;
+type Format = keyof typeof FORMATS;
 
 const MODES = [
   'repobundle, first run (cache cold)',
@@ -69,6 +79,7 @@ async function ensureRepomix(): Promise<string> {
 }
 
 interface Paths {
+  readonly format: Format;
   readonly out: string;
   readonly ourCache: string;
   readonly repomixCache: string;
@@ -84,7 +95,7 @@ function commands(corpus: Corpus, repomixBin: string, paths: Paths): Record<Mode
       '-o',
       path.join(paths.out, 'repobundle'),
       '--output-format',
-      'md',
+      paths.format,
       '--token-limit',
       '2000000',
       '--chunking-strategy',
@@ -105,9 +116,9 @@ function commands(corpus: Corpus, repomixBin: string, paths: Paths): Record<Mode
       '-c',
       path.join(paths.out, 'repomix.config.json'),
       '-o',
-      path.join(paths.out, 'repomix-output.md'),
+      repomixOutput(paths),
       '--style',
-      'markdown',
+      FORMATS[paths.format],
       '--no-security-check',
       '--token-count-encoding',
       'o200k_base',
@@ -143,6 +154,10 @@ function commands(corpus: Corpus, repomixBin: string, paths: Paths): Record<Mode
   } as Record<Mode, CommandSpec>;
 }
 
+function repomixOutput(paths: Paths): string {
+  return path.join(paths.out, `repomix-output.${paths.format}`);
+}
+
 async function sizeOf(target: string): Promise<number> {
   const info = await stat(target).catch(() => undefined);
   if (!info) return 0;
@@ -154,7 +169,7 @@ async function sizeOf(target: string): Promise<number> {
 
 function outputOf(mode: Mode, paths: Paths): string {
   if (mode.startsWith('repobundle')) return path.join(paths.out, 'repobundle');
-  if (mode.startsWith('repomix')) return path.join(paths.out, 'repomix-output.md');
+  if (mode.startsWith('repomix')) return repomixOutput(paths);
   return path.join(paths.out, 'floor.txt');
 }
 
@@ -181,9 +196,10 @@ async function measureMode(
   return sample;
 }
 
-async function benchCorpus(corpus: Corpus, repomixBin: string, runs: number) {
-  const out = path.join(OUT_DIR, 'second-run', corpus.name);
+async function benchCorpus(corpus: Corpus, repomixBin: string, runs: number, format: Format) {
+  const out = path.join(OUT_DIR, 'second-run', `${corpus.name}-${format}`);
   const paths: Paths = {
+    format,
     out,
     ourCache: path.join(out, 'repobundle-cache'),
     repomixCache: path.join(out, 'repomix-cache'),
@@ -210,11 +226,12 @@ async function benchCorpus(corpus: Corpus, repomixBin: string, runs: number) {
   return results;
 }
 
-function table(corpus: Corpus, results: readonly ModeResult[]): string[] {
+function table(corpus: Corpus, results: readonly ModeResult[], format: Format): string[] {
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
   const lines = [
     `\n${corpus.name}: ${corpus.files.toLocaleString('en-US')} files, ${mb(corpus.bytes)} ` +
-      `(${mb(corpus.bytesUnderCap)} under the 5 MB cap); medians of ${results[0]?.samples.length} runs`,
+      `(${mb(corpus.bytesUnderCap)} under the 5 MB cap); ${format} against repomix's ` +
+      `${FORMATS[format]}; medians of ${results[0]?.samples.length} runs`,
     '',
     '| tool | wall | CPU (of it system) | peak RSS | output |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -254,7 +271,7 @@ function table(corpus: Corpus, results: readonly ModeResult[]): string[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { corpus: { type: 'string' }, runs: { type: 'string' } },
+    options: { corpus: { type: 'string' }, runs: { type: 'string' }, format: { type: 'string' } },
     strict: true,
   });
   const names = (values.corpus ?? 'npm18,notebooks').split(',').map((name) => name.trim());
@@ -262,6 +279,10 @@ async function main(): Promise<void> {
     if (!(CORPUS_NAMES as readonly string[]).includes(name)) {
       throw new Error(`--corpus takes a comma list of ${CORPUS_NAMES.join(', ')}; got ${name}`);
     }
+  }
+  const format = (values.format ?? 'md') as Format;
+  if (!Object.hasOwn(FORMATS, format)) {
+    throw new Error(`--format takes one of ${Object.keys(FORMATS).join(', ')}; got ${format}`);
   }
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
@@ -278,8 +299,8 @@ async function main(): Promise<void> {
   const report: string[] = [];
   for (const name of names) {
     const corpus = await ensureCorpus(name as CorpusName, log);
-    const results = await benchCorpus(corpus, repomixBin, runs);
-    report.push(...table(corpus, results));
+    const results = await benchCorpus(corpus, repomixBin, runs, format);
+    report.push(...table(corpus, results, format));
   }
   report.push('', `load average at the end: ${load()}`);
   for (const line of report) log(line);

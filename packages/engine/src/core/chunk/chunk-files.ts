@@ -75,7 +75,6 @@ export async function chunkFiles(
   if (files.length === 0) return { chunks: [], notes };
 
   const limit = options.tokenLimit;
-  // Bodies are kept while this stage renders chunks again, then given out once as chunks are written.
   const bodies = new PieceBodies();
   const measurer = createCostMeasurer({
     renderer,
@@ -85,101 +84,88 @@ export async function chunkFiles(
     bodies,
     ...(context.linePrices && { linePrices: context.linePrices }),
   });
-  try {
-    const minimum = measurer.minimumLimit(files);
-    if (limit < minimum) {
+  const minimum = measurer.minimumLimit(files);
+  if (limit < minimum) {
+    throw new EngineError(
+      'INVALID_TOKEN_LIMIT',
+      `Token limit ${limit} is too small for these files: chunk and file headers need ${minimum} tokens.`,
+    );
+  }
+  const overlap = Math.min(options.chunkOverlap, Math.floor(limit / 2));
+  const costModel = measurer.withLimit(limit, overlap);
+  const plan = strategy.plan(files, costModel);
+  let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
+
+  let mergePasses = 0;
+  const candidates = new Map<string, EarlierRendering>();
+  for (let round = 0; ;) {
+    const chunks = await renderEntries(entries, files, renderer, counter, measurer, {
+      countTexts,
+      batchChars: context.batchChars ?? BATCH_CHARS,
+    });
+    if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
+      const merged =
+        mergePasses < MAX_MERGE_PASSES
+          ? mergeNeighbours(
+              entries.map((entry) => ({ spans: entry.spans, tokens: entry.rendered?.tokens ?? 0 })),
+              { files, limit, cost: costModel, measurer, renderer, counter, rendered: candidates },
+            )
+          : undefined;
+      if (merged) {
+        mergePasses++;
+        const previous = entries;
+        entries = merged.map((item) =>
+          'kept' in item
+            ? (previous[item.kept] as Entry)
+            : // Its rendering from the merge pass lets the next render count only new numbers.
+              {
+                spans: item.spans,
+                depth: 0,
+                rendered: { ...item.rendering, key: '' },
+              },
+        );
+        continue;
+      }
+      // Kept while this stage rendered chunks again; given out once as the chunks are written.
+      bodies.release();
+      return {
+        chunks: chunks.map((chunk, position) =>
+          finish(chunk, entries[position], chunks.length, renderer),
+        ),
+        notes,
+        costModel,
+      };
+    }
+    if (round++ === MAX_ROUNDS) {
       throw new EngineError(
         'INVALID_TOKEN_LIMIT',
-        `Token limit ${limit} is too small for these files: chunk and file headers need ${minimum} tokens.`,
+        `Could not fit the chunks into ${limit} tokens.`,
       );
     }
-    const overlap = Math.min(options.chunkOverlap, Math.floor(limit / 2));
-    const costModel = measurer.withLimit(limit, overlap);
-    const plan = strategy.plan(files, costModel);
-    let entries: Entry[] = plan.map((chunk) => ({ spans: chunk.spans, depth: 0 }));
-
-    let mergePasses = 0;
-    const candidates = new Map<string, EarlierRendering>();
-    for (let round = 0; ;) {
-      const chunks = await renderEntries(entries, files, renderer, counter, measurer, {
-        countTexts,
-        batchChars: context.batchChars ?? BATCH_CHARS,
-      });
-      if (entries.every((entry) => (entry.rendered?.tokens ?? 0) <= limit)) {
-        const merged =
-          mergePasses < MAX_MERGE_PASSES
-            ? mergeNeighbours(
-                entries.map((entry) => ({
-                  spans: entry.spans,
-                  tokens: entry.rendered?.tokens ?? 0,
-                })),
-                {
-                  files,
-                  limit,
-                  cost: costModel,
-                  measurer,
-                  renderer,
-                  counter,
-                  rendered: candidates,
-                },
-              )
-            : undefined;
-        if (merged) {
-          mergePasses++;
-          const previous = entries;
-          entries = merged.map((item) =>
-            'kept' in item
-              ? (previous[item.kept] as Entry)
-              : // Its rendering from the merge pass lets the next render count only new numbers.
-                {
-                  spans: item.spans,
-                  depth: 0,
-                  rendered: { ...item.rendering, key: '' },
-                },
-          );
-          continue;
+    entries = withoutCoveredWindows(
+      entries.flatMap((entry, position) => {
+        const tokens = entry.rendered?.tokens ?? 0;
+        if (tokens <= limit) return [entry];
+        // A window that repeats the previous one's tail first gives up that overlap.
+        const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
+        if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
+          return [{ spans: own, depth: entry.depth }];
         }
-        return {
-          chunks: chunks.map((chunk, position) =>
-            finish(chunk, entries[position], chunks.length, renderer),
-          ),
-          notes,
-          costModel,
-        };
-      }
-      if (round++ === MAX_ROUNDS) {
-        throw new EngineError(
-          'INVALID_TOKEN_LIMIT',
-          `Could not fit the chunks into ${limit} tokens.`,
-        );
-      }
-      entries = withoutCoveredWindows(
-        entries.flatMap((entry, position) => {
-          const tokens = entry.rendered?.tokens ?? 0;
-          if (tokens <= limit) return [entry];
-          // A window that repeats the previous one's tail first gives up that overlap.
-          const own = withoutRepeats(entry.spans, entries[position - 1]?.spans ?? []);
-          if (own.length !== entry.spans.length || own[0]?.start !== entry.spans[0]?.start) {
-            return [{ spans: own, depth: entry.depth }];
-          }
-          const spans = replanSpans({
-            files,
-            spans: own,
-            tokens,
-            limit,
-            overlap,
-            depth: entry.depth,
-            strategy,
-            measurer,
-            renderer,
-            counter,
-          });
-          return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
-        }),
-      );
-    }
-  } finally {
-    bodies.release();
+        const spans = replanSpans({
+          files,
+          spans: own,
+          tokens,
+          limit,
+          overlap,
+          depth: entry.depth,
+          strategy,
+          measurer,
+          renderer,
+          counter,
+        });
+        return spans.map((chunkSpans) => ({ spans: chunkSpans, depth: entry.depth + 1 }));
+      }),
+    );
   }
 }
 

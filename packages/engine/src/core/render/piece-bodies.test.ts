@@ -1,8 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../config/options.js';
 import type { Chunk, ChunkPiece } from '../types.js';
 import { getRenderer } from './index.js';
+import { fileContent } from '../chunk/test-support/arbitraries.js';
 import { PieceBodies } from './piece-bodies.js';
+import { preambleOf } from './preamble.js';
+import { emitYamlDocument } from './yaml-emit.js';
 
 function pieceOf(content: string, path = 'src/a.ts'): ChunkPiece {
   return {
@@ -79,5 +83,44 @@ describe.each(['json', 'xml'] as const)('%s chunks with kept bodies', (format) =
       });
       expect(segments).toContain(body.text);
     }
+  });
+});
+
+describe('yaml chunks in segments', () => {
+  it('lay out as the emitter lays out the whole mapping', () => {
+    const renderer = getRenderer('yaml', {});
+    const options = resolveOptions({
+      outputFormat: 'yaml',
+      headerText: 'Read: this',
+      instructionText: 'x',
+    });
+    fc.assert(
+      fc.property(fc.array(fileContent, { maxLength: 3 }), fc.nat(40), (contents, index) => {
+        const pieces = contents.map((content, at) => ({
+          ...pieceOf(content, `src/${at}: #.ts`),
+          ...(at === 1 && { context: ['class A', 'b: c'] }),
+        }));
+        const chunk: Chunk = { index: index + 1, pieces };
+        const context = { sourceName: 'my repo', totalChunks: index + 2, options };
+        const whole = emitYamlDocument({
+          source: context.sourceName,
+          chunk: chunk.index,
+          chunk_count: context.totalChunks,
+          ...preambleOf(options),
+          files: pieces.map((piece) => ({
+            path: piece.path,
+            language: piece.language,
+            start_line: piece.startLine,
+            end_line: piece.endLine,
+            part: piece.part,
+            part_count: piece.partCount,
+            ...(piece.context ? { context: [...piece.context] } : {}),
+            content: piece.content,
+          })),
+        });
+        expect(renderer.renderChunkSegments!(chunk, context).join('')).toBe(whole);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -24,8 +24,9 @@ function pieceFields(piece: ChunkPiece): { readonly [key: string]: YamlValue } {
   };
 }
 
-/** The content's scalar: the piece mappings sit at column 2, their values' lines at 4. */
-const yamlBody = (content: string): PieceBody => ({ text: yamlString(content, 4) });
+const yamlBody = (content: string): PieceBody => ({
+  text: yamlString(content, CONTENT_INDENT.length),
+});
 
 /**
  * A chunk is one YAML mapping: source, chunk, chunk_count, then `files`, a sequence of
