@@ -234,8 +234,16 @@ async function renderEntries(
     const count: PendingCount =
       known !== undefined
         ? { known, pending: [] }
-        : segments && renderer.embedsVerbatim
-          ? countBySegments(segments, entry.spans, files, measurer.lineStarts, counter, texts)
+        : segments
+          ? countBySegments(
+              segments,
+              entry.spans,
+              files,
+              measurer.lineStarts,
+              counter,
+              texts,
+              renderer.embedsVerbatim,
+            )
           : { known: 0, pending: [texts.push(text()) - 1] };
     stale.push({ entry, key, chunk, count });
     for (let index = queued; index < texts.length; index++) batched += texts[index]?.length ?? 0;

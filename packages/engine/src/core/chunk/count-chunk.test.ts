@@ -275,6 +275,47 @@ describe('countBySegments', () => {
     );
   });
 
+  it.each(['json', 'xml', 'yaml', 'csv'] as const)(
+    '%s: is exact for escaped bodies, counted apart from the chunk',
+    async (format) => {
+      const renderer = getRenderer(format, {});
+      const options = resolveOptions({ outputFormat: format });
+      await assertProperty(
+        fc.asyncProperty(
+          fc.array(fileContent, { minLength: 1, maxLength: 4 }),
+          numbering,
+          async (contents, numbers) => {
+            const chunk = chunkOf(
+              contents.map((content) => `${'let filler = 1;\n'.repeat(40)}${content}`),
+              numbers,
+            );
+            const segments = renderer.renderChunkSegments!(chunk, {
+              sourceName: 'prop',
+              totalChunks: numbers.index + numbers.extra,
+              options,
+            });
+            const texts: string[] = [];
+            const { known, pending } = countBySegments(
+              segments,
+              [],
+              [],
+              (file) => computeLineStarts(file.content),
+              counter,
+              texts,
+              false,
+            );
+            const queued = pending.map((index) => texts[index]!);
+            const total = known + queued.reduce((sum, text) => sum + counter.count(text), 0);
+            expect(total).toBe(counter.count(segments.join('')));
+            // What goes to the threads is parts of bodies, never the chunk joined whole.
+            for (const text of queued) expect(text.length).toBeLessThan(segments.join('').length);
+          },
+        ),
+        60,
+      );
+    },
+  );
+
   it('counts a piece cut inside a line as it stands, not copied into one text with its wrappers', () => {
     // A minified file split across chunks: its pieces start and end inside its one long line, so
     // their counts are not known and each junction with a wrapper is unclean.

@@ -36,11 +36,12 @@ export function countBySegments(
   lineStarts: (file: ProcessedFile) => Uint32Array,
   counter: TokenCounter,
   texts: string[],
+  verbatim = true,
 ): PendingCount {
   const parts: Part[] = [];
   segments.forEach((text, index) => {
     const isWrapper = index % 2 === 0;
-    const span = isWrapper ? undefined : spans[(index - 1) / 2];
+    const span = isWrapper || !verbatim ? undefined : spans[(index - 1) / 2];
     const file = span === undefined ? undefined : files[span.file];
     const tokens = file && span ? knownSpanTokens(file, span, lineStarts, counter) : undefined;
     const part = singlePart(text, tokens, isWrapper);

@@ -248,7 +248,7 @@ function countChunk(
   const key = spans.map((span) => `${span.file}:${span.start}-${span.end}`).join(',');
   const earlier = input.rendered.get(key);
   let tokens = earlier && recountFrom(earlier, segments, text, counter);
-  if (tokens === undefined && segments && renderer.embedsVerbatim) {
+  if (tokens === undefined && segments) {
     const texts: string[] = [];
     const { known, pending } = countBySegments(
       segments,
@@ -257,6 +257,7 @@ function countChunk(
       measurer.lineStarts,
       counter,
       texts,
+      renderer.embedsVerbatim,
     );
     tokens = pending.reduce((sum, index) => sum + counter.count(texts[index] ?? ''), known);
   }
