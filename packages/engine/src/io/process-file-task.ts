@@ -1,8 +1,7 @@
 import type { TransferListItem } from 'node:worker_threads';
 import { countLinesInBytes } from '@repobundle/contract/files';
 import type { TokenizerName } from '@repobundle/contract/models';
-import type { OutputFormat } from '../config/options.js';
-import type { FileStageOptions } from '../config/options.js';
+import type { FileStageOptions, OutputFormat } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
 import type * as FileStage from './file-stage.js';
