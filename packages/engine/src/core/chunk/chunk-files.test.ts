@@ -309,3 +309,34 @@ describe('chunk text', () => {
     );
   });
 });
+
+describe('chunks of a format that escapes content', () => {
+  const files = Array.from({ length: 12 }, (_, index) =>
+    makeFile(counter, `src/f${index}.ts`, `const s${index} = "a\tb" < '&';\n`.repeat(300)),
+  );
+
+  it.each(['json', 'xml', 'yaml', 'csv'] as const)(
+    '%s: are counted by their bodies, never joined whole, and exactly',
+    async (format) => {
+      const renderer = getRenderer(format);
+      const options = { ...resolveOptions({ outputFormat: format }), tokenLimit: 32_000 };
+      const counted: string[] = [];
+      const { chunks } = await chunkFiles(files, options, renderer, counter, {
+        sourceName: 'demo',
+        countTexts: async (texts) => {
+          counted.push(...texts);
+          return texts.map((text) => counter.count(text));
+        },
+      });
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(counted.length).toBeGreaterThan(0);
+      for (const chunk of chunks) {
+        expect(counter.count(chunk.text)).toBe(chunk.tokens);
+        expect(counted).not.toContain(chunk.text);
+      }
+      // Each counted text is a body or part of one: shorter than any chunk, planned or final.
+      const longest = Math.max(...counted.map((text) => text.length));
+      expect(longest).toBeLessThan(Math.min(...chunks.map((chunk) => chunk.text.length)));
+    },
+  );
+});

@@ -285,20 +285,30 @@ describe('countBySegments', () => {
           fc.array(fileContent, { minLength: 1, maxLength: 4 }),
           numbering,
           async (contents, numbers) => {
-            const chunk = chunkOf(
-              contents.map((content) => `${'let filler = 1;\n'.repeat(40)}${content}`),
-              numbers,
-            );
+            const padded = contents.map((content) => `${'let filler = 1;\n'.repeat(40)}${content}`);
+            const chunk = chunkOf(padded, numbers);
             const segments = renderer.renderChunkSegments!(chunk, {
               sourceName: 'prop',
               totalChunks: numbers.index + numbers.extra,
               options,
             });
+            // The files' own counts are at hand, as in a run: they must not be taken for the
+            // escaped bodies' counts.
+            const files = padded.map((content, index) =>
+              makeFile(counter, `f${index}.ts`, content),
+            );
+            const spans = files.map((file, index) => ({
+              file: index,
+              start: 0,
+              end: file.content.length,
+              startsOnBoundary: true,
+              endsOnBoundary: true,
+            }));
             const texts: string[] = [];
             const { known, pending } = countBySegments(
               segments,
-              [],
-              [],
+              spans,
+              files,
               (file) => computeLineStarts(file.content),
               counter,
               texts,
