@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icons.js';
 import { useScrollOverflow } from './use-scroll-overflow.js';
 
@@ -30,14 +30,18 @@ export function Tabs<T extends string>({ label, tabs, value, onChange }: TabsPro
   const baseId = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const listRef = useRef<HTMLDivElement>(null);
-  const { overflow } = useScrollOverflow(listRef);
+  const { overflow, update } = useScrollOverflow(listRef);
   const selected = tabs.findIndex((tab) => tab.id === value);
 
-  useEffect(() => {
+  // Before paint, and the edge arrows with it: waiting for the scroll event would paint a frame
+  // with the chosen tab under an arrow that no longer belongs there.
+  useLayoutEffect(() => {
     const list = listRef.current;
     const tab = refs.current[selected];
-    if (list && tab) revealTab(list, tab);
-  }, [selected]);
+    if (!list || !tab) return;
+    revealTab(list, tab);
+    update();
+  }, [selected, update]);
 
   const page = (direction: -1 | 1) => {
     const list = listRef.current;
