@@ -163,7 +163,12 @@ export interface ProcessedFile {
    * every line is a second tokenization of the file, done on the threads while the run's other
    * files are still read. Not kept in the result cache.
    */
-  readonly linePrices?: { readonly format: OutputFormat; readonly prices: Uint32Array };
+  readonly linePrices?: {
+    readonly format: OutputFormat;
+    readonly prices: Uint32Array;
+    /** The line price memo's key for them, when the run keeps a memo (see LinePriceMemo). */
+    readonly key?: string;
+  };
 }
 
 /** The longest runs in a text that an md fence or a txt marker must be longer than. */

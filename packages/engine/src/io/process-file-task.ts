@@ -5,6 +5,7 @@ import type { FileStageOptions, OutputFormat } from '../config/options.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { EntryLocation } from '../core/types.js';
 import type * as FileStage from './file-stage.js';
+import { linePriceDigest } from './line-price-digest.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
 import type { ResultCache } from './result-cache.js';
 import {
@@ -145,7 +146,7 @@ export async function runWorkerRequest(
   if (cache && key && outcome.ok) writeStoredOutcome(cache, key, storedForm(outcome));
   const priced =
     request.priceLinesAs && outcome.ok
-      ? withLinePrices(outcome, request.priceLinesAs, counter, stage)
+      ? withLinePrices(outcome, request.priceLinesAs, counter, stage, cache !== undefined)
       : outcome;
   const answer = priced.ok && digest ? { ...priced, digest } : priced;
   return { response: { kind: 'process', outcome: answer }, transfer: transferOf(priced) };
@@ -162,18 +163,23 @@ export function cachedByDigest(
   return cached?.ok ? { ...cached, cached: true, unread: true, digest } : undefined;
 }
 
-/** The result with its lines priced in `format` (see ProcessedFile.linePrices). */
+/**
+ * The result with its lines priced in `format` (see ProcessedFile.linePrices), and with their
+ * key in the line price memo when the run keeps one (`keyed`: a run with a cache).
+ */
 function withLinePrices(
   outcome: Extract<FileOutcome, { ok: true }>,
   format: OutputFormat,
   counter: TokenCounter,
   stage: typeof FileStage,
+  keyed: boolean,
 ): FileOutcome {
   const { file } = outcome;
   const renderer = stage.getRenderer(format);
   if (renderer.embedsVerbatim) return outcome;
   const prices = stage.priceLines(file, stage.lineStartsOf(file), renderer, counter);
-  return { ...outcome, file: { ...file, linePrices: { format, prices } } };
+  const key = keyed ? linePriceDigest(format, file.content) : undefined;
+  return { ...outcome, file: { ...file, linePrices: { format, prices, ...(key && { key }) } } };
 }
 
 function transferOf(outcome: FileOutcome): TransferListItem[] {

@@ -10,6 +10,7 @@ import type { FileProcessor } from './file-processor.js';
 import { createInlineProcessor } from './file-processor.js';
 import { pack } from './pack.js';
 import type { ResultCache } from './result-cache.js';
+import { linePriceDigest } from './line-price-digest.js';
 import { openCountMemo, openLinePriceMemo } from './stored-count-memo.js';
 
 const o200k = await loadTokenCounter('o200k_base');
@@ -232,6 +233,32 @@ describe('the stored line price memo', () => {
     expect((await stat(file)).mtimeMs).toBe(written);
     expect(second.chunks.map((chunk) => [chunk.text, chunk.tokens])).toEqual(
       first.chunks.map((chunk) => [chunk.text, chunk.tokens]),
+    );
+  });
+
+  it('keeps prices made on the threads under the key a later run looks them up by', async () => {
+    const dir = join(root, 'priced-on-threads');
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 4; i++) {
+      const lines = Array.from({ length: 500 }, (_, line) => `<p${i}> & "${line}"\r`);
+      await writeFile(join(dir, `part-${i}.xml`), `${lines.join('\n')}\n`);
+    }
+    const cache: ResultCache = { dir: join(root, 'threads-price-cache'), build: 'build-1' };
+    const options = { outputFormat: 'xml', chunkingStrategy: 'fixed', tokenLimit: 32_000 } as const;
+    const first = await pack(dir, options, { cache, workers: 2, now: () => new Date(0) });
+    for (const file of first.files) {
+      expect(file.linePrices?.key).toBe(linePriceDigest('xml', file.content));
+    }
+    const [name] = await readdir(join(cache.dir, 'prices'));
+    const file = join(cache.dir, 'prices', name as string);
+    const written = (await stat(file)).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Results from the cache carry no prices: the chunk stage looks each file's up by its text.
+    const second = await pack(dir, options, { cache, workers: 0, now: () => new Date(0) });
+    expect(second.files.every((file) => file.linePrices === undefined)).toBe(true);
+    expect((await stat(file)).mtimeMs).toBe(written);
+    expect(second.chunks.map((chunk) => chunk.text)).toEqual(
+      first.chunks.map((chunk) => chunk.text),
     );
   });
 });

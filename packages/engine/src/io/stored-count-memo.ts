@@ -4,6 +4,7 @@ import { serialize } from 'node:v8';
 import type { TokenizerName } from '@repobundle/contract/models';
 import { LinePriceMemo } from '../core/chunk/line-price-memo.js';
 import { CountMemo } from '../core/tokens/count-memo.js';
+import { linePriceDigest } from './line-price-digest.js';
 import { replaceFile } from './replace-file.js';
 import type { ResultCache } from './result-cache.js';
 import { readStoredMap } from './stored-map.js';
@@ -55,8 +56,7 @@ export function openLinePriceMemo(
   const file = memoFile(cache, 'prices', tokenizer);
   const memo = new LinePriceMemo(
     () => readStoredValues(file, (prices): prices is Uint32Array => prices instanceof Uint32Array),
-    (format, text) =>
-      createHash('sha256').update(format).update('\0').update(text).digest('base64'),
+    linePriceDigest,
   );
   return {
     memo,

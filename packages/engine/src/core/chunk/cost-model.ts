@@ -163,13 +163,16 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
       // The thread that processed the file may have priced its lines in this format already.
       const priced = file.linePrices?.format === renderer.format ? file.linePrices : undefined;
       const price = () => priced?.prices ?? priceLines(file, lineStarts(file), renderer, counter);
+      const memo = renderer.embedsVerbatim ? undefined : input.linePrices;
       // A verbatim format prices lines as the count stage did, known without the line starts.
       prefix =
         renderer.embedsVerbatim && file.linePrefix.length === file.lines + 1
           ? file.linePrefix
-          : !renderer.embedsVerbatim && input.linePrices
-            ? input.linePrices.recall(renderer.format, file.content, price)
-            : price();
+          : memo && priced?.key !== undefined
+            ? memo.keep(priced.key, priced.prices)
+            : memo
+              ? memo.recall(renderer.format, file.content, price)
+              : price();
       linePrices.set(file, prefix);
     }
     return prefix;

@@ -35,6 +35,15 @@ export class LinePriceMemo {
     return prices;
   }
 
+  /**
+   * Keeps prices made elsewhere (a worker thread) under the key they were made with (the digest
+   * `digestOf` would give), and gives them back.
+   */
+  keep(key: string, prices: Uint32Array): Uint32Array {
+    this.prices.remember(key, prices);
+    return prices;
+  }
+
   /** Prices made by this run (not found among the earlier ones). */
   get added(): number {
     return this.prices.added;
