@@ -65,10 +65,11 @@ export function escapeXmlTextLossy(text: string): string {
 
 /** ` name="value"` pairs in the given order. */
 export function xmlAttributes(attributes: Readonly<Record<string, string | number>>): string {
-  return Object.entries(attributes)
-    .map(
-      ([name, value]) =>
-        ` ${name}="${typeof value === 'number' ? value : escapeXmlAttribute(value)}"`,
-    )
-    .join('');
+  // Called for every piece a chunk stage measures: one string built, no arrays between.
+  let pairs = '';
+  for (const name in attributes) {
+    const value = attributes[name] as string | number;
+    pairs += ` ${name}="${typeof value === 'number' ? value : escapeXmlAttribute(value)}"`;
+  }
+  return pairs;
 }
