@@ -165,14 +165,15 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
       const price = () => priced?.prices ?? priceLines(file, lineStarts(file), renderer, counter);
       const memo = renderer.embedsVerbatim ? undefined : input.linePrices;
       // A verbatim format prices lines as the count stage did, known without the line starts.
-      prefix =
-        renderer.embedsVerbatim && file.linePrefix.length === file.lines + 1
-          ? file.linePrefix
-          : memo && priced?.key !== undefined
-            ? memo.keep(priced.key, priced.prices)
-            : memo
-              ? memo.recall(renderer.format, file.content, price)
-              : price();
+      if (renderer.embedsVerbatim && file.linePrefix.length === file.lines + 1) {
+        prefix = file.linePrefix;
+      } else if (!memo) {
+        prefix = price();
+      } else if (priced?.key !== undefined) {
+        prefix = memo.keep(priced.key, priced.prices);
+      } else {
+        prefix = memo.recall(renderer.format, file.content, price);
+      }
       linePrices.set(file, prefix);
     }
     return prefix;

@@ -193,11 +193,15 @@ describe('countBySegments', () => {
     return { files, segments, spans };
   }
 
-  /** countBySegments with its queued texts counted: the total, the exact count, those texts. */
+  /**
+   * countBySegments with its queued texts counted: the total, the exact count, those texts.
+   * `verbatim` false: the bodies are escaped, not the files' own content.
+   */
   function countSegments(
     files: readonly ProcessedFile[],
     segments: readonly string[],
     spans: readonly PlannedSpan[],
+    verbatim = true,
   ) {
     const texts: string[] = [];
     const { known, pending } = countBySegments(
@@ -207,6 +211,7 @@ describe('countBySegments', () => {
       (file) => computeLineStarts(file.content),
       counter,
       texts,
+      verbatim,
     );
     const queued = pending.map((index) => texts[index]!);
     const total = known + queued.reduce((sum, text) => sum + counter.count(text), 0);
@@ -304,21 +309,10 @@ describe('countBySegments', () => {
               startsOnBoundary: true,
               endsOnBoundary: true,
             }));
-            const texts: string[] = [];
-            const { known, pending } = countBySegments(
-              segments,
-              spans,
-              files,
-              (file) => computeLineStarts(file.content),
-              counter,
-              texts,
-              false,
-            );
-            const queued = pending.map((index) => texts[index]!);
-            const total = known + queued.reduce((sum, text) => sum + counter.count(text), 0);
-            expect(total).toBe(counter.count(segments.join('')));
+            const { total, exact, texts } = countSegments(files, segments, spans, false);
+            expect(total).toBe(exact);
             // What goes to the threads is parts of bodies, never the chunk joined whole.
-            for (const text of queued) expect(text.length).toBeLessThan(segments.join('').length);
+            for (const text of texts) expect(text.length).toBeLessThan(segments.join('').length);
           },
         ),
         60,
