@@ -1,9 +1,18 @@
+import { isNewlineJunction } from './tokens/clean-joins.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 
 /** Lines at least this long get marks: shorter ones are cut rarely and cheaply. */
 export const LONG_LINE_CHARS = 8192;
 /** Tokens between two marks: about what a cut inside a marked line tokenizes at most. */
 const MARK_TOKENS = 256;
+
+/** A line of at least LONG_LINE_CHARS: content[start, end), its line break included. */
+interface LongLine {
+  readonly start: number;
+  readonly end: number;
+  /** Its index among the text's lines. */
+  readonly line: number;
+}
 
 /**
  * ProcessedFile.lineMarks of a text: for each line of at least LONG_LINE_CHARS, the counter's
@@ -12,17 +21,76 @@ const MARK_TOKENS = 256;
  * counter cannot go on from a boundary.
  */
 export function marksOfLongLines(content: string, counter: TokenCounter): Uint32Array | undefined {
-  if (!counter.pieceMarks || content.length < LONG_LINE_CHARS) return undefined;
+  if (!counter.pieceMarks) return undefined;
+  return marksOfLines(content, longLinesOf(content), counter, MARK_TOKENS);
+}
+
+/**
+ * A text's line prefix sums (TokenCounter.countLines) and its lineMarks (see marksOfLongLines),
+ * tokenizing the long lines once where the counter marks boundaries as it counts the text. A long
+ * line that starts where the text's pre-tokens start afresh whatever comes before (after a line
+ * break, by the newline rule of clean joins) is split into the same pre-tokens as the line taken
+ * alone, up to the one that holds its line break (which may read on into the next line): the
+ * text's marks inside it are the line's own, less the tokens before the line. Other long lines
+ * are counted alone, as marksOfLongLines does. `every`: tokens between marks (tests mark every
+ * boundary).
+ */
+export function countLinesWithMarks(
+  content: string,
+  counter: TokenCounter,
+  every = MARK_TOKENS,
+): { linePrefix: Uint32Array; lineMarks?: Uint32Array } {
+  const long = counter.pieceMarks ? longLinesOf(content) : [];
+  const counted = long.length > 0 ? counter.countLinesMarked?.(content, every) : undefined;
+  if (!counted) {
+    const linePrefix = counter.countLines(content);
+    const lineMarks = long.length > 0 ? marksOfLines(content, long, counter, every) : undefined;
+    return { linePrefix, ...(lineMarks && { lineMarks }) };
+  }
+  const { prefix, marks: found } = counted;
   const marks: number[] = [];
-  for (let start = 0; start < content.length;) {
-    const newline = content.indexOf('\n', start);
-    const end = newline === -1 ? content.length : newline + 1;
-    if (end - start >= LONG_LINE_CHARS) {
-      const line = counter.pieceMarks(content.slice(start, end), MARK_TOKENS);
-      if (line === undefined) return undefined;
-      for (let i = 0; i < line.length; i += 2) marks.push(start + line[i]!, line[i + 1]!);
+  let next = 0;
+  for (const { start, end, line } of long) {
+    if (start > 0 && !isNewlineJunction(content, start, content, start)) {
+      const alone = counter.pieceMarks?.(content.slice(start, end), every);
+      if (alone === undefined) return { linePrefix: prefix };
+      for (let i = 0; i < alone.length; i += 2) marks.push(start + alone[i]!, alone[i + 1]!);
+      continue;
     }
-    start = end;
+    const before = prefix[line]!;
+    while (next < found.length && found[next]! <= start) next += 2;
+    for (; next < found.length && found[next]! < end; next += 2) {
+      marks.push(found[next]!, found[next + 1]! - before);
+    }
+  }
+  return marks.length > 0
+    ? { linePrefix: prefix, lineMarks: Uint32Array.from(marks) }
+    : { linePrefix: prefix };
+}
+
+function marksOfLines(
+  content: string,
+  long: readonly LongLine[],
+  counter: TokenCounter,
+  every: number,
+): Uint32Array | undefined {
+  const marks: number[] = [];
+  for (const { start, end } of long) {
+    const line = counter.pieceMarks?.(content.slice(start, end), every);
+    if (line === undefined) return undefined;
+    for (let i = 0; i < line.length; i += 2) marks.push(start + line[i]!, line[i + 1]!);
   }
   return marks.length > 0 ? Uint32Array.from(marks) : undefined;
+}
+
+function longLinesOf(content: string): LongLine[] {
+  const long: LongLine[] = [];
+  if (content.length < LONG_LINE_CHARS) return long;
+  for (let start = 0, line = 0; start < content.length; line++) {
+    const newline = content.indexOf('\n', start);
+    const end = newline === -1 ? content.length : newline + 1;
+    if (end - start >= LONG_LINE_CHARS) long.push({ start, end, line });
+    start = end;
+  }
+  return long;
 }

@@ -2,7 +2,7 @@ import type { FileStageOptions } from '../config/options.js';
 import { baseName } from './base-name.js';
 import { decodeText } from './decode/index.js';
 import { languageOf } from './languages.js';
-import { marksOfLongLines } from './line-marks.js';
+import { countLinesWithMarks } from './line-marks.js';
 import { measureRuns } from './render/piece-runs.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { countLinesOf } from './tokens/token-counter.js';
@@ -110,8 +110,7 @@ export async function processFile(
     }
   }
 
-  const linePrefix = counter.countLines(content);
-  const lineMarks = marksOfLongLines(content, counter);
+  const { linePrefix, lineMarks } = countLinesWithMarks(content, counter);
   const file: ProcessedFile = {
     path,
     language,

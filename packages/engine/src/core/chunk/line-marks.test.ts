@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChunkingStrategyName, OutputFormat } from '../../config/options.js';
 import { resolveOptions } from '../../config/options.js';
-import { LONG_LINE_CHARS, marksOfLongLines } from '../line-marks.js';
+import { countLinesWithMarks, LONG_LINE_CHARS, marksOfLongLines } from '../line-marks.js';
 import { getRenderer } from '../render/index.js';
 import { loadTokenCounter } from '../tokens/index.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -120,5 +120,86 @@ describe('marks inside long lines', () => {
       // Each run plans several files of long lines: a failure is reported as found, not shrunk.
       { numRuns: 40, endOnFailure: true },
     );
+  });
+});
+
+/** Every pre-token boundary of `line` taken alone, as "offset:tokens before it". */
+function boundariesOf(line: string): Set<string> {
+  const every = counter.pieceMarks?.(line, 1) ?? [];
+  const boundaries = new Set<string>();
+  for (let i = 0; i < every.length; i += 2) boundaries.add(`${every[i]}:${every[i + 1]}`);
+  return boundaries;
+}
+
+describe('lines and marks counted in one pass', () => {
+  /** What may stand before a long line: its start is then clean, or not (whitespace, "/"). */
+  const lead = fc.constantFrom('', '  ', '\t', '/', '//', 'é', ' x');
+  const trail = fc.constantFrom('', ' ', '  \t', ';', "'");
+
+  it('gives the line sums of countLines and marks that are boundaries of each line alone', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom('const a = 1;', '', '  return b;', '}', '/* note */'),
+            fc.tuple(lead, minified, trail).map(([head, body, tail]) => head + body + tail),
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.boolean(),
+        fc.constantFrom(1, 7, 256),
+        (lines, finalNewline, every) => {
+          const content = lines.join('\n') + (finalNewline ? '\n' : '');
+          const { linePrefix, lineMarks } = countLinesWithMarks(content, counter, every);
+          expect([...linePrefix]).toEqual([...counter.countLines(content)]);
+          const marks = lineMarks ?? new Uint32Array(0);
+          let lineStart = 0;
+          let previous = -1;
+          for (const line of content.split(/(?<=\n)/)) {
+            const lineEnd = lineStart + line.length;
+            const inLine: number[] = [];
+            for (let i = 0; i < marks.length; i += 2) {
+              if (marks[i]! > lineStart && marks[i]! < lineEnd)
+                inLine.push(marks[i]!, marks[i + 1]!);
+            }
+            if (inLine.length > 0) {
+              expect(line.length).toBeGreaterThanOrEqual(LONG_LINE_CHARS);
+              const boundaries = boundariesOf(line);
+              for (let i = 0; i < inLine.length; i += 2) {
+                expect(boundaries.has(`${inLine[i]! - lineStart}:${inLine[i + 1]}`)).toBe(true);
+              }
+            }
+            lineStart = lineEnd;
+          }
+          for (let i = 0; i < marks.length; i += 2) {
+            expect(marks[i]!).toBeGreaterThan(previous);
+            previous = marks[i]!;
+          }
+        },
+      ),
+      // Lines of thousands of characters: a failure is reported as found, not shrunk.
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('tokenizes a long line that starts after a line break only once', () => {
+    const line = 'x=function(a){return a+1};'.repeat(400);
+    const content = `const head = 1;\n${line}\n${line}\n`;
+    let alone = 0;
+    const spy: TokenCounter = {
+      ...counter,
+      count: (text) => counter.count(text),
+      countLines: (text) => counter.countLines(text),
+      fitPrefix: (text, maxTokens, after) => counter.fitPrefix(text, maxTokens, after),
+      pieceMarks: (text, every) => {
+        alone++;
+        return counter.pieceMarks?.(text, every);
+      },
+      countLinesMarked: (text, every) => counter.countLinesMarked?.(text, every),
+    };
+    const { lineMarks } = countLinesWithMarks(content, spy);
+    expect(alone).toBe(0);
+    expect(lineMarks?.length).toBeGreaterThan(20);
+    expect([...(lineMarks ?? [])]).not.toEqual([...(marksOfLongLines(content, counter) ?? [])]);
   });
 });

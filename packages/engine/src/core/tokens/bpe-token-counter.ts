@@ -204,6 +204,17 @@ export class BpeTokenCounter implements TokenCounter {
     return prefix;
   }
 
+  countLinesMarked(
+    text: string,
+    every: number,
+  ): { prefix: Uint32Array; marks: number[] } | undefined {
+    // Normalizing moves offsets; the marks must be offsets of `text` itself.
+    if (this.normalizes) return undefined;
+    const marks = { every, found: [] as number[] };
+    const counted = this.countWithAscii(text, countLinesOf(text), marks);
+    return counted ? { prefix: counted.prefix, marks: marks.found } : undefined;
+  }
+
   /**
    * count(), countLines() when `lines` is given and pieceMarks() when `marks` is, with the ASCII
    * pre-tokens counted by WebAssembly over the text's UTF-8 bytes; the rest is counted here from

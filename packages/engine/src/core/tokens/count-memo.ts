@@ -47,7 +47,7 @@ export class CountMemo {
       this.counts.remember(key, tokens);
       return tokens;
     };
-    const { countUtf8, pieceMarks } = counter;
+    const { countUtf8, pieceMarks, countLinesMarked } = counter;
     return {
       encoding: counter.encoding,
       count,
@@ -56,6 +56,10 @@ export class CountMemo {
       ...(countUtf8 && { countUtf8: (bytes: Uint8Array) => countUtf8.call(counter, bytes) }),
       ...(pieceMarks && {
         pieceMarks: (text: string, every: number) => pieceMarks.call(counter, text, every),
+      }),
+      ...(countLinesMarked && {
+        countLinesMarked: (text: string, every: number) =>
+          countLinesMarked.call(counter, text, every),
       }),
     };
   }

@@ -39,6 +39,15 @@ export interface TokenCounter {
    * pairs in order, for `fitPrefix`'s `after`; undefined where the counter cannot go on from one.
    */
   pieceMarks?(text: string, every: number): number[] | undefined;
+  /**
+   * countLines() and pieceMarks() of the whole text in one pass: its line prefix sums, and
+   * pre-token boundaries about every `every` tokens as [offset, tokens before it] pairs.
+   * Undefined where the counter cannot count so.
+   */
+  countLinesMarked?(
+    text: string,
+    every: number,
+  ): { prefix: Uint32Array; marks: number[] } | undefined;
 }
 
 /** Number of lines as the engine counts them: "" is 0 lines, "a" and "a\n" are 1. */
