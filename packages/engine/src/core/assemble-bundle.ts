@@ -4,7 +4,7 @@ import type { ChunkingAnalytics } from './analyze/index.js';
 import { analyzeChunks } from './analyze/index.js';
 import { buildOverview } from './build-overview.js';
 import { chunkFiles } from './chunk/index.js';
-import type { CountTexts, LinePriceMemo } from './chunk/index.js';
+import type { CountTexts, LinePriceMemo, WrapperMeasures } from './chunk/index.js';
 import { gitContextText } from './render/git-sections.js';
 import type { ModelFit } from './model-fit.js';
 import { fitModel } from './model-fit.js';
@@ -86,6 +86,11 @@ export interface AssembleInput {
   readonly countTexts?: CountTexts;
   /** Line prices kept from earlier runs, for a format that escapes content. */
   readonly linePrices?: LinePriceMemo;
+  /**
+   * Wrapper measures made while the files arrived (see WrapperMeasures), for this source name,
+   * these options and `counter`.
+   */
+  readonly wrappers?: WrapperMeasures;
   readonly generatedAt?: Date;
   /** Diffs and log shown in the overview (--include-diffs, --include-logs). */
   readonly git?: GitContext;
@@ -107,6 +112,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     sourceName: input.source.name,
     ...(input.countTexts && { countTexts: input.countTexts }),
     ...(input.linePrices && { linePrices: input.linePrices }),
+    ...(input.wrappers && { wrappers: input.wrappers }),
   });
   const secrets = summarizeSecrets(files, options.redactSecrets);
   const gitContextTokens = input.git ? input.counter.count(gitContextText(input.git)) : 0;

@@ -27,6 +27,16 @@ const files = [
 ];
 
 describe('packTree', () => {
+  it('fails on a template that cannot render a chunk as the chunk stage reports it', async () => {
+    // The pipeline measures wrappers while files arrive: a template failing there fails the pack
+    // with the error the chunk stage gives, not as a file that failed to process.
+    const failing = packTree(openMemorySource('demo', files), {
+      outputFormat: 'custom',
+      template: '{{#with}}x{{/with}}',
+    });
+    await expect(failing).rejects.toMatchObject({ code: 'TEMPLATE_FAILED' });
+  });
+
   it('bundles the eligible files and reports every other one with its reason', async () => {
     const bundle = await packTree(openMemorySource('demo', files), {});
     expect(bundle.files.map((file) => file.path)).toEqual([

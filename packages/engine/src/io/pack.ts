@@ -8,7 +8,9 @@ import { EngineError } from '../errors.js';
 import type { Bundle } from '../core/assemble-bundle.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { assembleBundle } from '../core/assemble-bundle.js';
-import { escapesContent } from '../core/render/index.js';
+import { escapesContent, getRenderer } from '../core/render/index.js';
+import { createWrapperMeasures } from '../core/chunk/index.js';
+import type { WrapperMeasures } from '../core/chunk/index.js';
 import { selectFiles, isExcludedFolder } from '../core/select/index.js';
 import { countingTokenizer } from '../core/model-fit.js';
 import { resolveBudget } from '../core/budget/resolve-budget.js';
@@ -257,11 +259,25 @@ async function runPipeline(
       ? sortByChanges(selection.selected, changeCounts)
       : selection.selected;
   throwIfAborted(hooks.signal);
-  const outcome = await processEntries(selected, resolved, processor, hooks, report);
+  const sourceName = hooks.sourceName ?? tree.name;
+  // The chunk stage's wrapper measures, made as the files' results arrive: on a first run this
+  // thread would otherwise wait for the threads, then measure every file after them.
+  let wrappers: WrapperMeasures | undefined;
+  const outcome = await processEntries(selected, resolved, processor, hooks, report, (file) => {
+    // A file cut down to its path is never written into a chunk (see assembleBundle).
+    if (file.level === 'path_only') return;
+    wrappers ??= createWrapperMeasures({
+      renderer: getRenderer(resolved.outputFormat, { template: resolved.template }),
+      counter,
+      options: resolved,
+      sourceName,
+    });
+    wrappers.pieceOverhead(file);
+  });
   throwIfAborted(hooks.signal);
   report({ stage: 'chunking', done: 0, total: outcome.files.length });
   const assemble = {
-    source: { name: hooks.sourceName ?? tree.name, kind: tree.kind },
+    source: { name: sourceName, kind: tree.kind },
     options: resolved,
     skipped: [...skipped, ...outcome.skipped].sort((a, b) => compareText(a.path, b.path)),
     counter,
@@ -270,6 +286,7 @@ async function runPipeline(
       return counts ? counts.memo.countMany(texts, count) : count(texts);
     },
     ...(prices && { linePrices: prices.memo }),
+    ...(wrappers && { wrappers }),
     generatedAt: hooks.now?.() ?? new Date(),
     ...(git?.context && { git: redactGitContext(git.context, resolved) }),
     ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),
@@ -303,6 +320,8 @@ async function processEntries(
   processor: FileProcessor,
   hooks: PackHooks,
   report: (progress: PackProgress) => void,
+  /** Called with each file's result as it arrives. */
+  onFile: (file: ProcessedFile) => void,
 ): Promise<{ files: ProcessedFile[]; skipped: SkippedFile[] }> {
   const outcomes: FileOutcome[] = new Array(entries.length);
   // Packing to a budget ranks files by their importers: read imports from the syntax trees.
@@ -322,9 +341,11 @@ async function processEntries(
       // Results read from the cache on this thread come back at once: let other work run.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       const digest = hooks.digests?.get(entry.path);
-      outcomes[index] = await sameContent.process(entry.path, digest, () =>
+      const outcome = await sameContent.process(entry.path, digest, () =>
         processor.process(entry, fileOptions, hooks.cache, digest, priceLinesAs),
       );
+      outcomes[index] = outcome;
+      if (outcome.ok) onFile(outcome.file);
       done++;
       if (done % 64 === 0 || done === entries.length) {
         report({ stage: 'processing', done, total: entries.length });

@@ -9,6 +9,7 @@ import { countBySegments, recountFrom } from './count-chunk.js';
 import type { EarlierRendering } from './count-chunk.js';
 import type { CostMeasurer } from './cost-model.js';
 import { createCostMeasurer } from './cost-model.js';
+import type { WrapperMeasures } from './wrapper-measures.js';
 import type { LinePriceMemo } from './line-price-memo.js';
 import { getChunkStrategy } from './registry.js';
 import { mergeNeighbours } from './merge-neighbours.js';
@@ -67,6 +68,8 @@ export async function chunkFiles(
     batchChars?: number;
     /** Line prices kept from earlier runs (see LinePriceMemo). */
     linePrices?: LinePriceMemo;
+    /** Wrapper measures made while the files arrived (see WrapperMeasures). */
+    wrappers?: WrapperMeasures;
   },
 ): Promise<ChunkStageResult> {
   const countTexts = context.countTexts ?? countInline(counter);
@@ -83,6 +86,7 @@ export async function chunkFiles(
     sourceName: context.sourceName,
     bodies,
     ...(context.linePrices && { linePrices: context.linePrices }),
+    ...(context.wrappers && { wrappers: context.wrappers }),
   });
   const minimum = measurer.minimumLimit(files);
   if (limit < minimum) {

@@ -5,5 +5,7 @@ export { getChunkStrategy, effectiveStrategyName } from './registry.js';
 export type { ResolvedStrategy } from './registry.js';
 export { createCostMeasurer, MIN_CONTENT_TOKENS } from './cost-model.js';
 export type { CostMeasurer, CostModelInput } from './cost-model.js';
+export { createWrapperMeasures } from './wrapper-measures.js';
+export type { WrapperMeasures } from './wrapper-measures.js';
 export type { ChunkCostModel, ChunkStrategy, PlannedChunk, PlannedSpan } from './strategy.js';
 export { LinePriceMemo } from './line-price-memo.js';
