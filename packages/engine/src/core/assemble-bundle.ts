@@ -88,7 +88,7 @@ export interface AssembleInput {
   readonly linePrices?: LinePriceMemo;
   /**
    * Wrapper measures made while the files arrived (see WrapperMeasures), for this source name,
-   * these options and `counter`.
+   * these options and `counter`; their renderer is the job's.
    */
   readonly wrappers?: WrapperMeasures;
   readonly generatedAt?: Date;
@@ -105,7 +105,8 @@ export interface AssembleInput {
 /** Chunk, render and analyze processed files: steps 5 to 7 of the pipeline, pure. */
 export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
   const { options, files, skipped } = input;
-  const renderer = getRenderer(options.outputFormat, { template: options.template });
+  const renderer =
+    input.wrappers?.renderer ?? getRenderer(options.outputFormat, { template: options.template });
   // A file cut down to its path is listed in the overview, never written into a chunk.
   const written = files.filter((file) => file.level !== 'path_only');
   const { chunks, notes, costModel } = await chunkFiles(written, options, renderer, input.counter, {

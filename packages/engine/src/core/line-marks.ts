@@ -15,25 +15,18 @@ interface LongLine {
 }
 
 /**
- * ProcessedFile.lineMarks of a text: for each line of at least LONG_LINE_CHARS, the counter's
- * pre-token boundaries of the line taken alone, about every MARK_TOKENS tokens, as [offset in
- * the text, tokens from the line's start] pairs. Undefined when no line is that long, or the
- * counter cannot go on from a boundary.
- */
-export function marksOfLongLines(content: string, counter: TokenCounter): Uint32Array | undefined {
-  if (!counter.pieceMarks) return undefined;
-  return marksOfLines(content, longLinesOf(content), counter, MARK_TOKENS);
-}
-
-/**
- * A text's line prefix sums (TokenCounter.countLines) and its lineMarks (see marksOfLongLines),
- * tokenizing the long lines once where the counter marks boundaries as it counts the text. A long
- * line that starts where the text's pre-tokens start afresh whatever comes before (after a line
- * break, by the newline rule of clean joins) is split into the same pre-tokens as the line taken
- * alone, up to the one that holds its line break (which may read on into the next line): the
- * text's marks inside it are the line's own, less the tokens before the line. Other long lines
- * are counted alone, as marksOfLongLines does. `every`: tokens between marks (tests mark every
- * boundary).
+ * A text's line prefix sums (TokenCounter.countLines) and its ProcessedFile.lineMarks: for each
+ * line of at least LONG_LINE_CHARS, the counter's pre-token boundaries of the line taken alone,
+ * about every `every` tokens (MARK_TOKENS; tests mark every boundary), as [offset in the text,
+ * tokens from the line's start] pairs; none when no line is that long, or the counter cannot go
+ * on from a boundary.
+ *
+ * Where the counter marks boundaries as it counts the text, the long lines are tokenized once: a
+ * long line that starts where the text's pre-tokens start afresh whatever comes before (after a
+ * line break, by the newline rule of clean joins) is split into the same pre-tokens as the line
+ * taken alone, up to the one that holds its line break (which may read on into the next line),
+ * so the text's marks inside it are the line's own, less the tokens before the line. Other long
+ * lines are counted alone.
  */
 export function countLinesWithMarks(
   content: string,
@@ -42,45 +35,37 @@ export function countLinesWithMarks(
 ): { linePrefix: Uint32Array; lineMarks?: Uint32Array } {
   const long = counter.pieceMarks ? longLinesOf(content) : [];
   const counted = long.length > 0 ? counter.countLinesMarked?.(content, every) : undefined;
-  if (!counted) {
-    const linePrefix = counter.countLines(content);
-    const lineMarks = long.length > 0 ? marksOfLines(content, long, counter, every) : undefined;
-    return { linePrefix, ...(lineMarks && { lineMarks }) };
-  }
-  const { prefix, marks: found } = counted;
+  const linePrefix = counted?.prefix ?? counter.countLines(content);
+  const found = counted?.marks ?? [];
   const marks: number[] = [];
   let next = 0;
-  for (const { start, end, line } of long) {
-    if (start > 0 && !isNewlineJunction(content, start, content, start)) {
-      const alone = counter.pieceMarks?.(content.slice(start, end), every);
-      if (alone === undefined) return { linePrefix: prefix };
-      for (let i = 0; i < alone.length; i += 2) marks.push(start + alone[i]!, alone[i + 1]!);
+  for (const longLine of long) {
+    const { start, end, line } = longLine;
+    if (!counted || (start > 0 && !isNewlineJunction(content, start, content, start))) {
+      if (!markedAlone(marks, content, longLine, counter, every)) return { linePrefix };
       continue;
     }
-    const before = prefix[line]!;
+    const before = linePrefix[line]!;
     while (next < found.length && found[next]! <= start) next += 2;
     for (; next < found.length && found[next]! < end; next += 2) {
       marks.push(found[next]!, found[next + 1]! - before);
     }
   }
-  return marks.length > 0
-    ? { linePrefix: prefix, lineMarks: Uint32Array.from(marks) }
-    : { linePrefix: prefix };
+  return marks.length > 0 ? { linePrefix, lineMarks: Uint32Array.from(marks) } : { linePrefix };
 }
 
-function marksOfLines(
+/** Adds the marks of the line taken alone to `marks`; false when the counter cannot mark it. */
+function markedAlone(
+  marks: number[],
   content: string,
-  long: readonly LongLine[],
+  { start, end }: LongLine,
   counter: TokenCounter,
   every: number,
-): Uint32Array | undefined {
-  const marks: number[] = [];
-  for (const { start, end } of long) {
-    const line = counter.pieceMarks?.(content.slice(start, end), every);
-    if (line === undefined) return undefined;
-    for (let i = 0; i < line.length; i += 2) marks.push(start + line[i]!, line[i + 1]!);
-  }
-  return marks.length > 0 ? Uint32Array.from(marks) : undefined;
+): boolean {
+  const line = counter.pieceMarks?.(content.slice(start, end), every);
+  if (line === undefined) return false;
+  for (let i = 0; i < line.length; i += 2) marks.push(start + line[i]!, line[i + 1]!);
+  return true;
 }
 
 function longLinesOf(content: string): LongLine[] {

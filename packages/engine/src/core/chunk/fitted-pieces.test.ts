@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutputFormat } from '../../config/options.js';
 import { resolveOptions } from '../../config/options.js';
-import { marksOfLongLines } from '../line-marks.js';
+import { countLinesWithMarks } from '../line-marks.js';
 import { getRenderer } from '../render/index.js';
 import type { TokenizerName } from '@repobundle/contract/models';
 import { loadTokenCounter } from '../tokens/index.js';
@@ -77,7 +77,7 @@ const minified = fc
 /** A processed file as the file stage makes it, marks inside its long lines included. */
 function processed(tokenizer: TokenizerName, path: string, content: string): ProcessedFile {
   const counter = counterOf(tokenizer);
-  const lineMarks = marksOfLongLines(content, counter);
+  const { lineMarks } = countLinesWithMarks(content, counter);
   return { ...makeFile(counter, path, content, 'javascript'), ...(lineMarks && { lineMarks }) };
 }
 

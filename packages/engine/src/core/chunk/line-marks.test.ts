@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChunkingStrategyName, OutputFormat } from '../../config/options.js';
 import { resolveOptions } from '../../config/options.js';
-import { countLinesWithMarks, LONG_LINE_CHARS, marksOfLongLines } from '../line-marks.js';
+import { countLinesWithMarks, LONG_LINE_CHARS } from '../line-marks.js';
 import { getRenderer } from '../render/index.js';
 import { loadTokenCounter } from '../tokens/index.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -82,7 +82,7 @@ async function plan(
 describe('marks inside long lines', () => {
   it('are pre-token boundaries of the line alone, with its tokens before them', () => {
     const line = `${'x=function(a){return a+1};'.repeat(400)}\n`;
-    const marks = marksOfLongLines(`short\n${line}`, counter);
+    const marks = countLinesWithMarks(`short\n${line}`, counter).lineMarks;
     expect(marks).toBeDefined();
     for (let i = 0; i < marks!.length; i += 2) {
       const offset = marks![i]! - 'short\n'.length;
@@ -91,7 +91,7 @@ describe('marks inside long lines', () => {
         counter.count(line),
       );
     }
-    expect(marksOfLongLines('a\n'.repeat(LONG_LINE_CHARS), counter)).toBeUndefined();
+    expect(countLinesWithMarks('a\n'.repeat(LONG_LINE_CHARS), counter).lineMarks).toBeUndefined();
   });
 
   it('cut long lines where a plan without them cuts, tokenizing less of them', async () => {
@@ -104,7 +104,7 @@ describe('marks inside long lines', () => {
         async (lines, format, strategy, limit) => {
           const content = `const head = 1;\n${lines.join('\n')}\n// tail\n`;
           const plain = makeFile(counter, 'dist/app.min.js', content, 'javascript');
-          const lineMarks = marksOfLongLines(content, counter);
+          const { lineMarks } = countLinesWithMarks(content, counter);
           const marked = lineMarks ? { ...plain, lineMarks } : plain;
           const without = tallyingCounter();
           const withMarks = tallyingCounter();
@@ -197,9 +197,19 @@ describe('lines and marks counted in one pass', () => {
       },
       countLinesMarked: (text, every) => counter.countLinesMarked?.(text, every),
     };
-    const { lineMarks } = countLinesWithMarks(content, spy);
+    const marks = [...(countLinesWithMarks(content, spy).lineMarks ?? [])];
     expect(alone).toBe(0);
-    expect(lineMarks?.length).toBeGreaterThan(20);
-    expect([...(lineMarks ?? [])]).not.toEqual([...(marksOfLongLines(content, counter) ?? [])]);
+    expect(marks.length).toBeGreaterThan(20);
+    // Both long lines are the same text: each mark is a boundary of it taken alone.
+    const boundaries = boundariesOf(`${line}\n`);
+    const starts = ['const head = 1;\n'.length, 'const head = 1;\n'.length + line.length + 1];
+    for (let i = 0; i < marks.length; i += 2) {
+      const start = marks[i]! < starts[1]! ? starts[0]! : starts[1]!;
+      expect(boundaries.has(`${marks[i]! - start}:${marks[i + 1]}`)).toBe(true);
+    }
+    // A counter that cannot mark as it counts has each long line counted again, alone.
+    const { countLinesMarked: _, ...unmarked } = spy;
+    countLinesWithMarks(content, unmarked);
+    expect(alone).toBe(2);
   });
 });

@@ -33,6 +33,8 @@ export interface WrapperMeasureInput {
  * process the rest, so the chunk stage finds them made.
  */
 export interface WrapperMeasures {
+  /** The renderer measured with: the job's (a custom one compiles its template once). */
+  readonly renderer: FormatRenderer;
   /** Tokens of an empty chunk (its header). */
   readonly chunkOverhead: number;
   /**
@@ -134,7 +136,7 @@ export function createWrapperMeasures(input: WrapperMeasureInput): WrapperMeasur
     return overhead;
   };
 
-  return { chunkOverhead, measure, pieceOverhead, openEndOverhead, contextOverhead };
+  return { renderer, chunkOverhead, measure, pieceOverhead, openEndOverhead, contextOverhead };
 }
 
 /**
