@@ -1,4 +1,4 @@
-import type { Bundle } from '../core/assemble-bundle.js';
+import type { BundleOutput } from '../core/assemble-bundle.js';
 import type { OutputFormat } from '../config/options.js';
 
 /**
@@ -9,7 +9,7 @@ import type { OutputFormat } from '../config/options.js';
  * and the overview is left out, which `note` says.
  */
 export function singleFileText(
-  bundle: Bundle,
+  bundle: BundleOutput,
   format: OutputFormat,
 ): { text: string; note?: string } {
   const overview = bundle.overview.text;
@@ -39,6 +39,6 @@ export function singleFileText(
 }
 
 /** Every chunk in order, each with its own header: what --stdout and --copy give. */
-export function chunksText(bundle: Bundle): string {
+export function chunksText(bundle: BundleOutput): string {
   return bundle.chunks.map((chunk) => chunk.text).join('');
 }

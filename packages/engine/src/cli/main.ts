@@ -2,10 +2,11 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { BundleOptions, ResolvedOptions } from '../config/options.js';
 import { resolveOptions } from '../config/options.js';
-import type { Bundle } from '../core/assemble-bundle.js';
+import type { BundleOutput } from '../core/assemble-bundle.js';
 import { getRenderer } from '../core/render/index.js';
 import { isEngineError } from '../errors.js';
-import { pack } from '../io/pack.js';
+import { KeptBundles } from '../io/kept-bundles.js';
+import { pack, packKeeping } from '../io/pack.js';
 import { prepareOutputDir, unwritable } from '../io/prepare-output-dir.js';
 import { writeBundle } from '../io/write-bundle.js';
 import type { ResultCache } from '../io/result-cache.js';
@@ -17,6 +18,7 @@ import type { ConfigFile } from './config-file.js';
 import { loadConfig } from './config-file.js';
 import { writeStarterConfig } from './init-command.js';
 import type { PackCommand } from './parse-args.js';
+import type { PackProgress } from '../io/pack.js';
 import { USAGE, UsageError, flagOfField, parseCommand } from './parse-args.js';
 import { withPackInput } from './pack-input.js';
 import { formatModels } from './models-command.js';
@@ -167,30 +169,50 @@ async function packOnce(run: PlannedRun): Promise<void> {
   const progress = createProgressLine(process.stderr);
   const counters = { cachedFiles: 0 };
   const usageError = (message: string) => new UsageError(message);
-  const bundle = await withPackInput(command, process.env, usageError, (input) =>
-    pack(input.path, run.options, {
-      onProgress: (update) => progress.update(update),
-      ...(run.workers !== undefined && { workers: run.workers }),
-      ...(run.cache && { cache: run.cache }),
-      // A checkout made for this run is gone afterwards: nothing to remember of it.
-      rememberFolder: input.sourceName === undefined,
-      counters,
-      now: overviewClock(),
-      ...(input.sourceName !== undefined && { sourceName: input.sourceName }),
-      ...(input.signal && { signal: input.signal }),
-      ...(command.git && { git: command.git }),
-    }),
-  ).finally(() => progress.clear());
-  if (run.cache) {
-    const storedAny = Boolean(bundle.budget) || counters.cachedFiles < bundle.files.length;
-    boundResultCache(run.cache.dir, run.cacheMaxBytes, storedAny);
+  let keep: KeptBundles | undefined;
+  try {
+    const bundle = await withPackInput<BundleOutput>(command, process.env, usageError, (input) => {
+      const hooks = {
+        onProgress: (update: PackProgress) => progress.update(update),
+        ...(run.workers !== undefined && { workers: run.workers }),
+        ...(run.cache && { cache: run.cache }),
+        // A checkout made for this run is gone afterwards: nothing to remember of it.
+        rememberFolder: input.sourceName === undefined,
+        counters,
+        now: overviewClock(),
+        ...(input.sourceName !== undefined && { sourceName: input.sourceName }),
+        ...(input.signal && { signal: input.signal }),
+        ...(command.git && { git: command.git }),
+      };
+      // A folder written again from the same input gets the bundle an earlier run kept.
+      if (run.cache && output.kind === 'folder' && input.sourceName === undefined) {
+        keep = new KeptBundles(run.cache, Date.now());
+        return packKeeping(input.path, run.options, hooks, keep);
+      }
+      return pack(input.path, run.options, hooks);
+    }).finally(() => progress.clear());
+    await writeOutputs(run, bundle, counters, keep, started);
+  } finally {
+    keep?.close();
   }
+}
 
+async function writeOutputs(
+  run: PlannedRun,
+  bundle: BundleOutput,
+  counters: { cachedFiles: number },
+  keep: KeptBundles | undefined,
+  started: number,
+): Promise<void> {
+  const { command, output } = run;
   const notes: string[] = [];
+  let kept = false;
   switch (output.kind) {
-    case 'folder':
-      await writeBundle(bundle, output.path);
+    case 'folder': {
+      const written = await writeBundle(bundle, output.path);
+      kept = keep ? keep.store(written) : false;
       break;
+    }
     case 'file': {
       const single = singleFileText(bundle, run.options.outputFormat);
       await writeFile(output.path, single.text).catch((error: NodeJS.ErrnoException) => {
@@ -219,12 +241,16 @@ async function packOnce(run: PlannedRun): Promise<void> {
       `Copied ${bundle.chunks.length} chunk${bundle.chunks.length === 1 ? '' : 's'} to the clipboard (${program}).`,
     );
   }
+  if (run.cache) {
+    const storedAny = kept || Boolean(bundle.budget) || counters.cachedFiles < bundle.files.length;
+    boundResultCache(run.cache.dir, run.cacheMaxBytes, storedAny);
+  }
   report(run, bundle, notes, performance.now() - started, counters.cachedFiles);
 }
 
 function report(
   run: PlannedRun,
-  bundle: Bundle,
+  bundle: BundleOutput,
   notes: readonly string[],
   durationMs: number,
   cachedFiles: number,

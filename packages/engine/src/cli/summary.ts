@@ -1,5 +1,5 @@
 import type { PackLevel } from '@repobundle/contract/models';
-import type { Bundle, BudgetReport } from '../core/assemble-bundle.js';
+import type { BudgetReport, BundleOutput } from '../core/assemble-bundle.js';
 import type { ModelFit } from '../core/model-fit.js';
 import { describeModelFit } from '../core/model-fit.js';
 import { describeSecrets } from '../core/transform/secrets/secret-report.js';
@@ -62,7 +62,7 @@ export interface SummaryExtras {
 }
 
 export function summarize(
-  bundle: Bundle,
+  bundle: BundleOutput,
   source: string,
   outDir: string | null,
   durationMs: number,

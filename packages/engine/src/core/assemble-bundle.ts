@@ -9,7 +9,7 @@ import { gitContextText } from './render/git-sections.js';
 import type { ModelFit } from './model-fit.js';
 import { fitModel } from './model-fit.js';
 import { getRenderer } from './render/index.js';
-import type { OverviewBudget } from './render/renderer.js';
+import type { Overview, OverviewBudget } from './render/renderer.js';
 import type { LevelGroup } from './budget/level-groups.js';
 import type { TokenCounter } from './tokens/token-counter.js';
 import { summarizeSecrets } from './transform/secrets/secret-report.js';
@@ -59,8 +59,47 @@ export interface BudgetReport {
   readonly measurements: number;
 }
 
-export interface Bundle {
+/** A file as a bundle's summary reports it. */
+export type FileFacts = Pick<ProcessedFile, 'path' | 'tokens' | 'level' | 'levelReason' | 'notes'>;
+
+/** A chunk as it is written out. */
+export interface OutputChunk {
+  readonly index: number;
+  readonly fileName: string;
+  readonly tokens: number;
+  readonly text: string;
+  /** The text in parts whose concatenation is `text`, for writing without joining it. */
+  textParts(): readonly string[];
+  /**
+   * Where an earlier run left this chunk's exact bytes (see io/kept-bundles.ts): the writer
+   * copies them instead of encoding the text.
+   */
+  readonly keptBytes?: KeptBytes;
+}
+
+/** A range of an open file holding a chunk's bytes as written. */
+export interface KeptBytes {
+  readonly fd: number;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** What is written and reported of a bundle: all a caller needs once it is made. */
+export interface BundleOutput {
   readonly overview: { readonly fileName: string; readonly text: string };
+  readonly chunks: readonly OutputChunk[];
+  readonly files: readonly FileFacts[];
+  readonly skipped: readonly SkippedFile[];
+  readonly notes: readonly string[];
+  readonly statistics: BundleStatistics;
+  readonly secrets: SecretReport;
+  readonly model?: ModelFit;
+  readonly budget?: BudgetReport;
+}
+
+export interface Bundle extends BundleOutput {
+  /** `model`: what the overview shows, from which `text` was rendered. */
+  readonly overview: { readonly fileName: string; readonly text: string; readonly model: Overview };
   readonly chunks: readonly RenderedChunk[];
   readonly analytics: ChunkingAnalytics;
   readonly files: readonly ProcessedFile[];
@@ -142,6 +181,7 @@ export async function assembleBundle(input: AssembleInput): Promise<Bundle> {
     overview: {
       fileName: `overview.${renderer.extension}`,
       text: renderer.renderOverview(overview),
+      model: overview,
     },
     chunks,
     analytics: analyzeChunks(chunks, written, options, costModel),

@@ -23,7 +23,7 @@ export interface FolderDigests {
   save(learned: ReadonlyMap<string, string>): void;
 }
 
-const RACY_MS = 2000;
+export const RACY_MS = 2000;
 
 /** path -> [stamp key, content digest] */
 type Remembered = Map<string, readonly [string, string]>;

@@ -5,7 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { BundleOptions, FileStageOptions, ResolvedOptions } from '../config/options.js';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import { EngineError } from '../errors.js';
-import type { Bundle } from '../core/assemble-bundle.js';
+import type { Bundle, BundleOutput } from '../core/assemble-bundle.js';
 import type { FileOutcome } from '../core/process-file.js';
 import { assembleBundle } from '../core/assemble-bundle.js';
 import { escapesContent, getRenderer } from '../core/render/index.js';
@@ -37,6 +37,7 @@ import type { ResultCache } from './result-cache.js';
 import { openFolderDigests } from './folder-digests.js';
 import { SameContentResults } from './same-content.js';
 import { openCountMemo, openLinePriceMemo } from './stored-count-memo.js';
+import type { KeptBundle, KeptBundles } from './kept-bundles.js';
 
 export type PackStage = 'selecting' | 'processing' | 'chunking' | 'done';
 
@@ -127,6 +128,31 @@ export async function pack(
   options: BundleOptions = {},
   given: PackHooks = {},
 ): Promise<Bundle> {
+  const bundle = await packSource(path, options, given);
+  if ('kept' in bundle) throw new Error('a kept bundle was read without being asked for');
+  return bundle;
+}
+
+/**
+ * pack() for a caller that writes the bundle to a folder: when `keep` finds that an earlier run
+ * packed the same input with the same options, that run's bundle is read back instead (see
+ * kept-bundles.ts); otherwise the bundle is packed and handed to `keep`.
+ */
+export async function packKeeping(
+  path: ArchiveFiles,
+  options: BundleOptions,
+  given: PackHooks,
+  keep: KeptBundles,
+): Promise<BundleOutput> {
+  return packSource(path, options, given, keep);
+}
+
+async function packSource(
+  path: ArchiveFiles,
+  options: BundleOptions,
+  given: PackHooks,
+  keep?: KeptBundles,
+): Promise<Bundle | KeptBundle> {
   const hooks = ofThisRun(given);
   const resolved = resolveOptions(options);
   const asked =
@@ -140,7 +166,7 @@ export async function pack(
   if (hooks.processor) {
     const tree = await openSource(path, hooks.zipListing);
     try {
-      return await runPipeline(tree, resolved, hooks, hooks.processor, git);
+      return await runPipeline(tree, resolved, hooks, hooks.processor, git, keep);
     } finally {
       await tree.close();
     }
@@ -163,7 +189,7 @@ export async function pack(
       }
     }
     const processor = pool ?? createInlineProcessor();
-    if (!folder) return await runPipeline(tree, resolved, hooks, processor, git);
+    if (!folder) return await runPipeline(tree, resolved, hooks, processor, git, keep);
     const learnedDigests = hooks.learnedDigests ?? new Map<string, string>();
     const bundle = await runPipeline(
       tree,
@@ -171,6 +197,7 @@ export async function pack(
       { ...hooks, digests: folder.known, learnedDigests },
       processor,
       git,
+      keep,
     );
     folder.save(learnedDigests);
     return bundle;
@@ -236,21 +263,31 @@ function isTiny(tree: SourceTree): boolean {
   return tree.entries.reduce((sum, entry) => sum + entry.size, 0) < INLINE_BYTES;
 }
 
+function runPipeline(
+  tree: SourceTree,
+  resolved: ResolvedOptions,
+  hooks: PackHooks,
+  processor: FileProcessor,
+  git?: GitContextResult & { readonly rankOnly?: boolean },
+): Promise<Bundle>;
+function runPipeline(
+  tree: SourceTree,
+  resolved: ResolvedOptions,
+  hooks: PackHooks,
+  processor: FileProcessor,
+  git: (GitContextResult & { readonly rankOnly?: boolean }) | undefined,
+  keep: KeptBundles | undefined,
+): Promise<Bundle | KeptBundle>;
 async function runPipeline(
   tree: SourceTree,
   resolved: ResolvedOptions,
   hooks: PackHooks,
   processor: FileProcessor,
   git?: GitContextResult & { readonly rankOnly?: boolean },
-): Promise<Bundle> {
+  keep?: KeptBundles,
+): Promise<Bundle | KeptBundle> {
   const report = hooks.onProgress ?? (() => undefined);
   report({ stage: 'selecting', done: 0, total: tree.entries.length });
-  // The chunk stage on this thread needs the tokenizer too: load it while the threads boot.
-  const tokenizer = countingTokenizer(resolved);
-  const counts = hooks.cache && openCountMemo(hooks.cache, tokenizer);
-  const threadCounter = await loadTokenCounter(tokenizer);
-  const counter = counts ? counts.memo.wrap(threadCounter) : threadCounter;
-  const prices = hooks.cache && openLinePriceMemo(hooks.cache, tokenizer);
   const selection = await selectFiles(tree, resolved);
   const { skipped } = selection;
   const changeCounts = git?.changeCounts ?? hooks.changeCounts;
@@ -260,6 +297,32 @@ async function runPipeline(
       : selection.selected;
   throwIfAborted(hooks.signal);
   const sourceName = hooks.sourceName ?? tree.name;
+  const generatedAt = hooks.now?.() ?? new Date();
+  const kept = keep?.find(
+    {
+      options: resolved,
+      sourceName,
+      kind: tree.kind,
+      selected,
+      skipped,
+      context: [git ?? null, hooks.changeCounts ?? null],
+    },
+    getRenderer(resolved.outputFormat, { template: resolved.template }),
+    generatedAt,
+  );
+  if (kept) {
+    if (hooks.counters) {
+      hooks.counters.cachedFiles = kept.files.length;
+      hooks.counters.unreadFiles = kept.files.length;
+    }
+    report({ stage: 'done', done: kept.files.length, total: kept.files.length });
+    return kept;
+  }
+  const tokenizer = countingTokenizer(resolved);
+  const counts = hooks.cache && openCountMemo(hooks.cache, tokenizer);
+  const threadCounter = await loadTokenCounter(tokenizer);
+  const counter = counts ? counts.memo.wrap(threadCounter) : threadCounter;
+  const prices = hooks.cache && openLinePriceMemo(hooks.cache, tokenizer);
   // The chunk stage's wrapper measures, made as the files' results arrive: on a first run this
   // thread would otherwise wait for the threads, then measure every file after them.
   let wrappers: WrapperMeasures | undefined;
@@ -287,7 +350,7 @@ async function runPipeline(
     },
     ...(prices && { linePrices: prices.memo }),
     ...(wrappers && { wrappers }),
-    generatedAt: hooks.now?.() ?? new Date(),
+    generatedAt,
     ...(git?.context && { git: redactGitContext(git.context, resolved) }),
     ...(git && git.notes.length > 0 && { sourceNotes: git.notes }),
   };
@@ -306,6 +369,7 @@ async function runPipeline(
     : await assembleBundle({ ...assemble, files: outcome.files });
   if (counts) counts.save();
   if (prices) prices.save();
+  keep?.made(bundle);
   report({ stage: 'done', done: outcome.files.length, total: outcome.files.length });
   return bundle;
 }

@@ -1,6 +1,8 @@
+import { read } from 'node:fs';
 import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
-import type { Bundle } from '../core/assemble-bundle.js';
+import type { BundleOutput, KeptBytes } from '../core/assemble-bundle.js';
 import { PartsEncoder } from './encode-parts.js';
 import { prepareOutputDir, unwritable } from './prepare-output-dir.js';
 import { createLimiter } from './sources/limit-concurrency.js';
@@ -13,7 +15,7 @@ const WRITE_CONCURRENCY = 4;
  * earlier run into the same folder are removed first, so the folder always matches the bundle.
  * A file-system failure is an OUTPUT_UNWRITABLE error saying why in words.
  */
-export async function writeBundle(bundle: Bundle, outDir: string): Promise<string[]> {
+export async function writeBundle(bundle: BundleOutput, outDir: string): Promise<string[]> {
   await prepareOutputDir(outDir);
   try {
     return await writeInto(bundle, outDir);
@@ -24,7 +26,7 @@ export async function writeBundle(bundle: Bundle, outDir: string): Promise<strin
   }
 }
 
-async function writeInto(bundle: Bundle, outDir: string): Promise<string[]> {
+async function writeInto(bundle: BundleOutput, outDir: string): Promise<string[]> {
   const chunksDir = join(outDir, 'chunks');
   await mkdir(chunksDir).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST') throw error;
@@ -50,7 +52,11 @@ async function writeInto(bundle: Bundle, outDir: string): Promise<string[]> {
     limit(() => writeFile(overview, bundle.overview.text)),
     ...bundle.chunks.map((chunk, index) =>
       limit(() =>
-        withEncoder((encoder) => writeParts(chunks[index] as string, chunk.textParts(), encoder)),
+        chunk.keptBytes
+          ? copyKept(chunks[index] as string, chunk.keptBytes)
+          : withEncoder((encoder) =>
+              writeParts(chunks[index] as string, chunk.textParts(), encoder),
+            ),
       ),
     ),
   ]);
@@ -87,6 +93,29 @@ async function writeParts(
       if (size >= WRITE_BATCH_CHARS) await flush();
     }
     if (batch.length > 0) await flush();
+  } finally {
+    await handle.close();
+  }
+}
+
+const readAt = promisify(read);
+/** Bytes copied at once from a kept bundle. */
+const COPY_WINDOW = 1 << 20;
+
+/** Writes a chunk's bytes as an earlier run kept them (see kept-bundles.ts). */
+async function copyKept(path: string, kept: KeptBytes): Promise<void> {
+  const window = Buffer.allocUnsafe(Math.min(COPY_WINDOW, Math.max(kept.length, 1)));
+  const handle = await open(path, 'w');
+  try {
+    for (let done = 0; done < kept.length;) {
+      const want = Math.min(window.length, kept.length - done);
+      const { bytesRead } = await readAt(kept.fd, window, 0, want, kept.offset + done);
+      if (bytesRead === 0) throw new Error('a kept bundle ended early');
+      for (let at = 0; at < bytesRead;) {
+        at += (await handle.write(window, at, bytesRead - at)).bytesWritten;
+      }
+      done += bytesRead;
+    }
   } finally {
     await handle.close();
   }
