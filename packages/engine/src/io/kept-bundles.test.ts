@@ -16,7 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleOptions } from '../config/options.js';
 import { OUTPUT_FORMATS } from '../config/options.js';
 import type { BundleOutput } from '../core/assemble-bundle.js';
-import { BUNDLES_FOLDER, KeptBundles } from './kept-bundles.js';
+import { BUNDLES_FOLDER, KeptBundles, runKey } from './kept-bundles.js';
+import type { RunInput } from './kept-bundles.js';
+import { resolveOptions } from '../config/options.js';
 import type { PackHooks } from './pack.js';
 import { pack, packKeeping } from './pack.js';
 import { evictResultCache } from './result-cache.js';
@@ -208,6 +210,38 @@ describe('kept bundles', () => {
       expect((await packOnce(dir, rebuilt, 'named-3')).kept).toBe(false);
       expect((await packOnce(dir, cache, 'named-4')).kept).toBe(true);
     });
+  });
+
+  it('take the same key for equal inputs however their strings are stored', () => {
+    // An ASCII string cut from one with a wider character is stored two bytes a character.
+    const wide = (text: string) => `\u0100${text}`.slice(1);
+    const stamp = { key: '10:1:1:7:2', changedMs: 1 };
+    const inputOf = (text: (value: string) => string): RunInput => ({
+      options: resolveOptions({ headerText: text('Read me.') }),
+      sourceName: text('project'),
+      kind: 'directory',
+      selected: [
+        {
+          path: text('src/a.ts'),
+          size: 10,
+          location: { kind: 'file', file: '/p/src/a.ts', stamp },
+        },
+      ],
+      skipped: [{ path: text('dist'), reason: { kind: 'excluded-folder', folder: text('dist') } }],
+      context: [null, new Map([[text('src/a.ts'), 3]])],
+    });
+    const key = runKey(
+      'build',
+      inputOf((text) => text),
+      10_000,
+    );
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(runKey('build', inputOf(wide), 10_000)).toBe(key);
+    // And another value is another key.
+    const other = inputOf((text) => text);
+    expect(
+      runKey('build', { ...other, context: [null, new Map([['src/a.ts', 4]])] }, 10_000),
+    ).not.toBe(key);
   });
 
   it('keep nothing when a file changed just before the run', async () => {

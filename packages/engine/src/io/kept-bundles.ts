@@ -68,7 +68,7 @@ export interface RunInput {
   /** The selected files, in output order, each with the stamp it was listed with. */
   readonly selected: readonly SourceEntry[];
   readonly skipped: readonly SkippedFile[];
-  /** Anything else the bundle is made from (git context, change counts); v8-serializable. */
+  /** Anything else the bundle is made from (git context, change counts): JSON, Maps or Sets. */
   readonly context: unknown;
 }
 
@@ -206,13 +206,26 @@ export class KeptBundles {
 export function runKey(build: string, input: RunInput, startedMs: number): string | undefined {
   const digest = createHash('sha256');
   digest.update(`${LAYOUT}\0${build}\0${input.kind}\0${input.sourceName}\0`);
-  digest.update(serialize([input.options, input.skipped, input.context]));
+  digest.update(canonicalText([input.options, input.skipped, input.context]));
   for (const entry of input.selected) {
     const stamp = entry.location?.kind === 'file' ? entry.location.stamp : undefined;
     if (!stamp || stamp.changedMs >= startedMs - RACY_MS) return undefined;
     digest.update(`${entry.path}\0${stamp.key}\0`);
   }
   return digest.digest('hex');
+}
+
+/**
+ * The same text for the same values: JSON, with a Map or Set as the array of its entries and a
+ * typed array as an array. (v8's serializer is no such text: it writes a string in one or two
+ * bytes a character as the string happens to be stored, so equal inputs gave other keys.)
+ */
+export function canonicalText(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item instanceof Map || item instanceof Set) return [...item];
+    if (ArrayBuffer.isView(item)) return Array.from(item as Uint8Array);
+    return item;
+  });
 }
 
 function headerOf(bundle: Bundle, lengths: readonly number[]): KeptHeader {
