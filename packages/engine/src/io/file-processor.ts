@@ -189,6 +189,33 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
   };
 }
 
+/**
+ * `pool`, except that files needing processing are processed on this thread until their sizes
+ * add up to `budgetBytes`, and small counts are made here while no thread runs: for a run whose
+ * results are mostly known (a folder packed before, a few files edited), starting a thread
+ * (compiling the engine and loading the tokenizer in it, about 0.3 s) costs more than
+ * processing those few files here. Past the budget, work goes to the threads.
+ */
+export function preferThisThread(pool: FileProcessor, budgetBytes: number): FileProcessor {
+  const here = createInlineProcessor();
+  let spent = 0;
+  return {
+    ...pool,
+    process(entry, options, cache, digest, priceLinesAs) {
+      if ((cache && digest) || spent + entry.size > budgetBytes) {
+        return pool.process(entry, options, cache, digest, priceLinesAs);
+      }
+      spent += entry.size;
+      return here.process(entry, options, cache);
+    },
+    countTexts(texts, encoding) {
+      const chars = texts.reduce((sum, text) => sum + text.length, 0);
+      if (pool.threadsStarted() > 0 || chars > budgetBytes) return pool.countTexts(texts, encoding);
+      return here.countTexts(texts, encoding);
+    },
+  };
+}
+
 /** Entries are measured in batches of about this many bytes, so every thread gets work. */
 const MEASURE_BATCH_BYTES = 4 * 1024 * 1024;
 

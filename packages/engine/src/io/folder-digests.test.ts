@@ -107,6 +107,41 @@ describe('remembered folder digests', () => {
 });
 
 describe('threads', () => {
+  it('a folder packed before starts none for a few edited files, and does for many', async () => {
+    // Over the size packed on the calling thread anyway (16 MB on two cores).
+    const dir = join(root, 'large');
+    await mkdir(dir, { recursive: true });
+    const line = (file: number, at: number, edit = '') =>
+      `export const v${file}_${at} = "${edit}${'abcdefghij'.repeat(9)}";\n`;
+    const write = async (file: number, edit = '') => {
+      const path = join(dir, `f${file}.ts`);
+      const lines = Array.from({ length: 9000 }, (_, at) => line(file, at, edit));
+      await writeFile(path, lines.join(''));
+      await utimes(path, HOUR_AGO, HOUR_AGO);
+    };
+    for (let file = 0; file < 18; file++) await write(file);
+    const cache = { dir: join(root, 'cache-large'), build: 'test-build' };
+    await sleep(2100);
+    const first = await packWith(dir, cache, { workers: undefined });
+    expect(first.counters.threadsStarted).toBeGreaterThan(0);
+
+    await write(4, 'edited ');
+    const fewEdited = await packWith(dir, cache, { workers: undefined });
+    expect(fewEdited.counters).toEqual({ cachedFiles: 17, unreadFiles: 17, threadsStarted: 0 });
+    expect(fewEdited.text).toContain(line(4, 0, 'edited '));
+    expect(fewEdited.text).toBe(
+      (await packWith(dir, cache, { workers: 0, cache: undefined })).text,
+    );
+
+    for (let file = 6; file < 12; file++) await write(file, 'again ');
+    const manyEdited = await packWith(dir, cache, { workers: undefined });
+    expect(manyEdited.counters.cachedFiles).toBe(12);
+    expect(manyEdited.counters.threadsStarted).toBeGreaterThan(0);
+    expect(manyEdited.text).toBe(
+      (await packWith(dir, cache, { workers: 0, cache: undefined })).text,
+    );
+  });
+
   it('a small folder packed with the default threads starts none', async () => {
     const dir = await makeProject('small-default');
     const cache = { dir: join(root, 'cache-small-default'), build: 'test-build' };

@@ -225,6 +225,7 @@ describe('kept bundles', () => {
           path: text('src/a.ts'),
           size: 10,
           location: { kind: 'file', file: '/p/src/a.ts', stamp },
+          read: () => Promise.resolve(new Uint8Array(10)),
         },
       ],
       skipped: [{ path: text('dist'), reason: { kind: 'excluded-folder', folder: text('dist') } }],
