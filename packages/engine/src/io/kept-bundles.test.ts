@@ -152,6 +152,21 @@ describe('kept bundles', () => {
     });
   });
 
+  it('keep what a bundle packed to a token budget reports', async () => {
+    const dir = await makeProject('budget');
+    const cache = { dir: join(root, 'cache-budget'), build: 'test' };
+    const options: BundleOptions = { tokenBudget: 30000 };
+    const first = await packOnce(dir, cache, 'budget-1', options);
+    expect(first.bundle.budget?.levels.full).toBeLessThan(24);
+    const second = await packOnce(dir, cache, 'budget-2', options);
+    expect(second.kept).toBe(true);
+    expect(second.written).toEqual(first.written);
+    expect(second.bundle.budget).toEqual(first.bundle.budget);
+    const levels = (run: Run) =>
+      run.bundle.files.map((file) => [file.path, file.level, file.levelReason]);
+    expect(levels(second)).toEqual(levels(first));
+  });
+
   it('date the overview of a kept bundle anew', async () => {
     const dir = await makeProject('dated');
     const cache = { dir: join(root, 'cache-dated'), build: 'test' };
