@@ -330,6 +330,7 @@ async function runPipeline(
     report({ stage: 'done', done: kept.files.length, total: kept.files.length });
     return kept;
   }
+  // The chunk stage on this thread needs the tokenizer too: loaded while the threads boot.
   const tokenizer = countingTokenizer(resolved);
   const counts = hooks.cache && openCountMemo(hooks.cache, tokenizer);
   const threadCounter = await loadTokenCounter(tokenizer);
