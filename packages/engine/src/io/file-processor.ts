@@ -192,10 +192,10 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
 /**
  * `pool`, except that files needing processing are processed on this thread until their sizes
  * add up to `budgetBytes`, and counts of texts of at most that many characters are made here
- * while no thread runs: for a run whose
- * results are mostly known (a folder packed before, a few files edited), starting a thread
- * (compiling the engine and loading the tokenizer in it, about 0.3 s) costs more than
- * processing those few files here. Past the budget, work goes to the threads.
+ * while no thread runs: for a run whose results are mostly known (a folder packed before, a few
+ * files edited), starting a thread (compiling the engine and loading the tokenizer in it, about
+ * 0.3 s) costs more than processing those few files here. Past the budget, work goes to the
+ * threads.
  */
 export function preferThisThread(pool: FileProcessor, budgetBytes: number): FileProcessor {
   const here = createInlineProcessor();
