@@ -92,8 +92,11 @@ export interface BundleOutput {
   readonly skipped: readonly SkippedFile[];
   readonly notes: readonly string[];
   readonly statistics: BundleStatistics;
+  /** Likely secrets by type and file (detection always runs), and whether they were redacted. */
   readonly secrets: SecretReport;
+  /** The output's size for the target model and whether it fits; absent without one. */
   readonly model?: ModelFit;
+  /** Present when packed to a token budget. */
   readonly budget?: BudgetReport;
 }
 
@@ -103,15 +106,6 @@ export interface Bundle extends BundleOutput {
   readonly chunks: readonly RenderedChunk[];
   readonly analytics: ChunkingAnalytics;
   readonly files: readonly ProcessedFile[];
-  readonly skipped: readonly SkippedFile[];
-  readonly notes: readonly string[];
-  readonly statistics: BundleStatistics;
-  /** Likely secrets by type and file (detection always runs), and whether they were redacted. */
-  readonly secrets: SecretReport;
-  /** The output's size for the target model and whether it fits; absent without one. */
-  readonly model?: ModelFit;
-  /** Present when packed to a token budget. */
-  readonly budget?: BudgetReport;
 }
 
 export interface AssembleInput {

@@ -14,7 +14,7 @@ import {
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ResolvedOptions } from '../config/options.js';
-import type { Bundle, BundleOutput, FileFacts, OutputChunk } from '../core/assemble-bundle.js';
+import type { Bundle, BundleOutput, OutputChunk } from '../core/assemble-bundle.js';
 import type { FormatRenderer, Overview } from '../core/render/renderer.js';
 import type { SkippedFile, SourceEntry } from '../core/types.js';
 import { RACY_MS } from './folder-digests.js';
@@ -43,21 +43,16 @@ export const BUNDLES_FOLDER = 'bundles';
 const LAYOUT = 'kept-bundle-1';
 const WINDOW_BYTES = 1024 * 1024;
 
-interface KeptHeader {
+/** What a kept bundle holds besides its chunks' bytes. */
+interface KeptHeader extends Omit<BundleOutput, 'overview' | 'chunks'> {
   readonly overview: { readonly fileName: string; readonly model: Overview };
   readonly chunks: readonly {
     readonly index: number;
     readonly fileName: string;
     readonly tokens: number;
+    /** Of its bytes as written. */
     readonly length: number;
   }[];
-  readonly files: readonly FileFacts[];
-  readonly skipped: BundleOutput['skipped'];
-  readonly notes: BundleOutput['notes'];
-  readonly statistics: BundleOutput['statistics'];
-  readonly secrets: BundleOutput['secrets'];
-  readonly model?: BundleOutput['model'];
-  readonly budget?: BundleOutput['budget'];
 }
 
 /** What decides a run's bundle, besides the files' bytes. */
