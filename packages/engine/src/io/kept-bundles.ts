@@ -4,12 +4,10 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
-  readSync,
   renameSync,
   statSync,
   unlinkSync,
   utimesSync,
-  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -17,6 +15,7 @@ import type { ResolvedOptions } from '../config/options.js';
 import type { Bundle, BundleOutput, OutputChunk } from '../core/assemble-bundle.js';
 import type { FormatRenderer, Overview } from '../core/render/renderer.js';
 import type { SkippedFile, SourceEntry } from '../core/types.js';
+import { readAt, writeAll } from './file-io.js';
 import { RACY_MS } from './folder-digests.js';
 import type { ResultCache } from './result-cache.js';
 
@@ -171,8 +170,8 @@ export class KeptBundles {
       fd = openSync(temp, 'w');
       const length = Buffer.alloc(4);
       length.writeUInt32LE(header.length);
-      writeAll(fd, length);
-      writeAll(fd, header);
+      writeAll(fd, length, null);
+      writeAll(fd, header, null);
       const window = Buffer.allocUnsafe(WINDOW_BYTES);
       chunkFiles.forEach((path, index) =>
         copyInto(fd as number, path, lengths[index] as number, window),
@@ -259,18 +258,11 @@ function readHeader(fd: number): { header: KeptHeader; start: number } {
   return { header, start };
 }
 
+/** Exactly `length` bytes of an open file from `offset`; throws when it holds fewer. */
 function readRange(fd: number, offset: number, length: number): Buffer {
-  const bytes = Buffer.allocUnsafe(length);
-  for (let at = 0; at < length;) {
-    const read = readSync(fd, bytes, at, length - at, offset + at);
-    if (read === 0) throw new Error('a kept bundle ends early');
-    at += read;
-  }
+  const bytes = readAt(fd, offset, length, length);
+  if (!bytes) throw new Error('a kept bundle ends early');
   return bytes;
-}
-
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 /** Appends the file at `path`, which must hold exactly `length` bytes. */
@@ -279,11 +271,12 @@ function copyInto(fd: number, path: string, length: number, window: Buffer): voi
   try {
     let copied = 0;
     for (;;) {
-      const read = readSync(source, window, 0, window.length, copied);
-      if (read === 0) break;
-      copied += read;
+      const read = readAt(source, copied, 0, window.length, window);
+      if (!read) throw new Error('a written chunk could not be read back');
+      if (read.length === 0) break;
+      copied += read.length;
       if (copied > length) break;
-      writeAll(fd, window.subarray(0, read));
+      writeAll(fd, read, null);
     }
     if (copied !== length) throw new Error('a written chunk changed while it was kept');
   } finally {

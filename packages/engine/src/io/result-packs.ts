@@ -1,15 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  readdirSync,
-  utimesSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { readAt, writeAll } from './file-io.js';
 
 /**
  * The result cache's entries on disk: append-only packs, each written by one thread of one
@@ -320,19 +312,6 @@ export function packStore(cache: {
   return store;
 }
 
-function writeAll(fd: number, bytes: Uint8Array, position: number | null): void {
-  let done = 0;
-  while (done < bytes.length) {
-    done += writeSync(
-      fd,
-      bytes,
-      done,
-      bytes.length - done,
-      position === null ? null : position + done,
-    );
-  }
-}
-
 /** This thread's open packs by path, the one used last at the end. */
 const openPacks = new Map<string, OpenPack>();
 
@@ -394,31 +373,6 @@ function isRemoved(fd: number): boolean {
     return fstatSync(fd).nlink === 0;
   } catch {
     return true;
-  }
-}
-
-/**
- * Up to `most` bytes of an open file from `offset`, in `bytes` or a buffer of their own; undefined
- * when it holds fewer than `least` bytes there.
- */
-function readAt(
-  fd: number,
-  offset: number,
-  least: number,
-  most: number,
-  bytes: Buffer = Buffer.allocUnsafeSlow(most),
-): Buffer | undefined {
-  try {
-    let done = 0;
-    while (done < most) {
-      const read = readSync(fd, bytes, done, most - done, offset + done);
-      if (read === 0) break;
-      done += read;
-    }
-    if (done < least) return undefined;
-    return done === most ? bytes : bytes.subarray(0, done);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import { read } from 'node:fs';
 import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { BundleOutput, KeptBytes } from '../core/assemble-bundle.js';
@@ -81,9 +82,7 @@ async function writeParts(
     let size = 0;
     const flush = async () => {
       const bytes = encoder.encode(batch);
-      for (let at = 0; at < bytes.length;) {
-        at += (await handle.write(bytes, at)).bytesWritten;
-      }
+      await writeWhole(handle, bytes, bytes.length);
       batch = [];
       size = 0;
     };
@@ -111,12 +110,15 @@ async function copyKept(path: string, kept: KeptBytes): Promise<void> {
       const want = Math.min(window.length, kept.length - done);
       const { bytesRead } = await readAt(kept.fd, window, 0, want, kept.offset + done);
       if (bytesRead === 0) throw new Error('a kept bundle ended early');
-      for (let at = 0; at < bytesRead;) {
-        at += (await handle.write(window, at, bytesRead - at)).bytesWritten;
-      }
+      await writeWhole(handle, window, bytesRead);
       done += bytesRead;
     }
   } finally {
     await handle.close();
   }
+}
+
+/** Writes the first `length` bytes of `bytes`, however many calls the file system takes. */
+async function writeWhole(handle: FileHandle, bytes: Uint8Array, length: number): Promise<void> {
+  for (let at = 0; at < length;) at += (await handle.write(bytes, at, length - at)).bytesWritten;
 }
