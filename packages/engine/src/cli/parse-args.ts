@@ -115,7 +115,8 @@ Input and output:
   --watch                    pack again whenever a file under <dir> changes (Ctrl-C to stop)
   --token-tree [DEPTH]       after packing, print folders and files with their tokens (depth 3)
   --top-files N              after packing, print the N largest files by tokens (default 5; 0: none)
-  --workers N                worker threads (default: one per core; 0 runs on the main thread)
+  --workers N                worker threads (default: one per core, the main thread one of them;
+                             0 runs on the main thread)
   --no-cache                 process every file again (results are cached in $CACHE_DIR, else
                              $XDG_CACHE_HOME/repobundle; at most $CACHE_MAX_MB, default 1024)
   --json                     print a machine-readable summary on stdout

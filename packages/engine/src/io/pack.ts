@@ -29,7 +29,9 @@ import type { FileProcessor } from './file-processor.js';
 import {
   createInlineProcessor,
   createPooledProcessor,
+  defaultWorkerCount,
   preferThisThread,
+  shareWithThisThread,
 } from './file-processor.js';
 import { readGitContext, wantsGitContext } from './git/git-context.js';
 import type { GitContextRequest, GitContextResult } from './git/git-context.js';
@@ -192,15 +194,20 @@ async function packSource(
     // A folder packed before is likely unchanged: its results are read on this thread, as are
     // the few files edited since, and threads start only for more than that.
     const packedBefore = folder !== undefined && folder.known.size >= tree.entries.length / 2;
+    // By default this thread shares the file stage with one thread fewer than the cores.
+    const sharing = hooks.workers === undefined && !packedBefore;
+    const threads = sharing ? sharingThreads() : hooks.workers;
     if (hooks.workers !== 0 && !(hooks.workers === undefined && isTiny(tree))) {
-      pool = createPooledProcessor(hooks.workers);
+      pool = createPooledProcessor(threads);
       if (!packedBefore) pool.warmUp(countingTokenizer(resolved));
     }
     const processor = !pool
       ? createInlineProcessor()
-      : packedBefore && hooks.workers === undefined
-        ? preferThisThread(pool, EDITED_BYTES_HERE)
-        : pool;
+      : hooks.workers !== undefined
+        ? pool
+        : sharing
+          ? shareWithThisThread(pool, sharingThreads())
+          : preferThisThread(pool, EDITED_BYTES_HERE);
     if (!folder) return await runPipeline(tree, resolved, hooks, processor, git, keep);
     const learnedDigests = hooks.learnedDigests ?? new Map<string, string>();
     const bundle = await runPipeline(
@@ -268,6 +275,11 @@ async function historyForBudget(
  */
 function ofThisRun(hooks: PackHooks): PackHooks {
   return hooks.cache ? { ...hooks, cache: { ...hooks.cache } } : hooks;
+}
+
+/** Threads that share the file stage with the calling thread: one fewer than the cores. */
+function sharingThreads(): number {
+  return Math.max(1, defaultWorkerCount() - 1);
 }
 
 /** Below this much input, starting threads costs more than it saves. */

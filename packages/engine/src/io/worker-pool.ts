@@ -28,7 +28,7 @@ export interface Envelope<Message> {
  * cores, sent more); with six, 4.72 s against 4.90 s (means of four runs, alternating). Twelve
  * was no faster and held more memory.
  */
-const TASKS_PER_WORKER = 6;
+export const TASKS_PER_WORKER = 6;
 
 /**
  * The threads' young generation: tokenizing allocates many short-lived strings. Measured on a
