@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { engineBuildId, evictResultCacheInBackground } from '@repobundle/engine';
 import type { ServiceContext } from '../services/context.js';
+import { collectGarbage } from './collect-garbage.js';
 import { runJob, type JobOutcome, type JobStageName } from './run-job.js';
 import { createSweeperElection, type SweeperElection } from './sweeper-election.js';
 import { sweep } from './sweeper.js';
@@ -34,6 +35,13 @@ export interface WorkerHooks {
 const HOUR = 3_600_000;
 
 /**
+ * After a job whose archive is at least this large, the process collects its garbage before
+ * the next job (see collectGarbage); a smaller job's garbage is left to the collector's own
+ * pace, a full collection each time would cost more than it keeps.
+ */
+const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
+
+/**
  * The worker role: consumes the job queue and runs the sweeper on a timer. The first sweep runs
  * at once, so a job left behind by a process that died is picked up as soon as a worker returns.
  * On PostgreSQL only one worker of the cluster sweeps at a time (see sweeper-election.ts).
@@ -64,8 +72,12 @@ export async function startWorker(
     cache: { dir, build: engineBuildId(), maxBytes },
     onCacheUsed: evict,
     ...(hooks.onStage ? { onStage: hooks.onStage } : {}),
-    ...(hooks.onPacked ? { onPacked: hooks.onPacked } : {}),
+    onPacked: (bytes: number, seconds: number) => {
+      if (bytes >= COLLECT_AFTER_BYTES) largeJobEnded = true;
+      hooks.onPacked?.(bytes, seconds);
+    },
   };
+  let largeJobEnded = false;
   const policy = {
     staleAfterMs,
     requeueAfterMs: Math.max(staleAfterMs, 60_000),
@@ -84,6 +96,10 @@ export async function startWorker(
       throw error;
     } finally {
       inFlight.delete(run);
+      if (largeJobEnded) {
+        largeJobEnded = false;
+        collectGarbage();
+      }
     }
   });
 
