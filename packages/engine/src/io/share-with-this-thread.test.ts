@@ -30,7 +30,10 @@ function heldPool() {
       given.push(entry.path);
       return new Promise<FileOutcome>((resolve) => {
         waiting.push(() =>
-          resolve({ ok: false, skipped: { path: entry.path, reason: { kind: 'binary' } } }),
+          resolve({
+            ok: false,
+            skipped: { path: entry.path, reason: { kind: 'binary', by: 'content' } },
+          }),
         );
       });
     },
