@@ -241,7 +241,7 @@ export function preferThisThread(pool: FileProcessor, budgetBytes: number): File
  * 2.60 s with 256 KB, 2.73 to 2.77 s with 64 KB, 2.87 to 2.92 s with 1 MB and 2.90 to 2.94 s
  * without a bound.
  */
-const SHARED_FILE_BYTES = 256 * 1024;
+export const SHARED_FILE_BYTES = 256 * 1024;
 
 /**
  * `pool` with the calling thread as one more lane of the file stage: a file goes to the threads

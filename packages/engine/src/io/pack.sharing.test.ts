@@ -1,7 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileProcessor } from './file-processor.js';
+import { createInlineProcessor, SHARED_FILE_BYTES } from './file-processor.js';
 import type { PackHooks } from './pack.js';
 import { pack } from './pack.js';
 
@@ -40,4 +42,37 @@ describe('the default file stage', () => {
     expect(twoThreads.threads).toBe(2);
     expect(shared.text).toBe(twoThreads.text);
   }, 120_000);
+});
+
+describe('the order of work', () => {
+  it('starts the large files early, and the output keeps the source order', async () => {
+    const folder = join(dir, 'order');
+    await mkdir(folder);
+    for (let file = 0; file < 30; file++) {
+      await writeFile(
+        join(folder, `a${String(file).padStart(2, '0')}.ts`),
+        `export const a = ${file};\n`,
+      );
+    }
+    const large = ['z0.ts', 'z1.ts', 'z2.ts'];
+    for (const name of large) {
+      await writeFile(join(folder, name), `// ${'x'.repeat(60)}\n`.repeat(SHARED_FILE_BYTES / 32));
+    }
+    const inline = createInlineProcessor();
+    const started: string[] = [];
+    const processor: FileProcessor = {
+      ...inline,
+      process(entry, ...rest) {
+        started.push(entry.path);
+        return inline.process(entry, ...rest);
+      },
+    };
+    const bundle = await pack(folder, { outputFormat: 'txt' }, { processor });
+    // Two lanes take the large files first: the first two started, though they come last.
+    expect(started.slice(0, 2)).toEqual(large.slice(0, 2));
+    expect(started).toHaveLength(33);
+    const written = bundle.chunks.map((chunk) => chunk.text).join('');
+    const positions = [...started].sort().map((path) => written.indexOf(path));
+    expect(positions.every((at, i) => at > (positions[i - 1] ?? -1))).toBe(true);
+  });
 });
