@@ -196,19 +196,18 @@ async function packSource(
     // the few files edited since, and threads start only for more than that.
     const packedBefore = folder !== undefined && folder.known.size >= tree.entries.length / 2;
     // By default this thread shares the file stage with one thread fewer than the cores.
-    const sharing = hooks.workers === undefined && !packedBefore;
-    const threads = sharing ? sharingThreads() : hooks.workers;
+    const sharedWith = hooks.workers === undefined && !packedBefore ? sharingThreads() : undefined;
     if (hooks.workers !== 0 && !(hooks.workers === undefined && isTiny(tree))) {
-      pool = createPooledProcessor(threads);
+      pool = createPooledProcessor(sharedWith ?? hooks.workers);
       if (!packedBefore) pool.warmUp(countingTokenizer(resolved));
     }
     const processor = !pool
       ? createInlineProcessor()
-      : hooks.workers !== undefined
-        ? pool
-        : sharing
-          ? shareWithThisThread(pool, sharingThreads())
-          : preferThisThread(pool, EDITED_BYTES_HERE);
+      : sharedWith !== undefined
+        ? shareWithThisThread(pool, sharedWith)
+        : packedBefore && hooks.workers === undefined
+          ? preferThisThread(pool, EDITED_BYTES_HERE)
+          : pool;
     if (!folder) return await runPipeline(tree, resolved, hooks, processor, git, keep);
     const learnedDigests = hooks.learnedDigests ?? new Map<string, string>();
     const bundle = await runPipeline(

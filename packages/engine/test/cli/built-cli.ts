@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,22 @@ export function assertBuilt(): void {
   if (!existsSync(BUILT)) {
     throw new Error('the engine is not built: run `npm run build` before these tests');
   }
+}
+
+/** A written bundle (the overview and every chunk) as one digest over its file names and bytes. */
+export async function digestOf(out: string): Promise<string> {
+  const hash = createHash('sha256');
+  const names = [
+    ...(await readdir(out)).filter((name) => name !== 'chunks'),
+    ...(await readdir(join(out, 'chunks'))).map((name) => join('chunks', name)),
+  ].sort();
+  for (const name of names) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(await readFile(join(out, name)));
+  }
+  return hash.digest('hex');
 }
 
 let cacheDir: string | undefined;

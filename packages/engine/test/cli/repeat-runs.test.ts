@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, inTurns, runCli } from './built-cli.js';
+import { assertBuilt, digestOf, inTurns, runCli } from './built-cli.js';
 
 /**
  * Every run either writes the whole bundle and exits 0, or says why and exits non-zero; and the
@@ -45,21 +45,6 @@ async function makeInputs(root: string): Promise<{ small: string; large: string;
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   await writeFile(join(root, 'small.zip'), Buffer.concat(chunks));
   return { small, large, zip: join(root, 'small.zip') };
-}
-
-/** The written bundle as one digest over its file names and bytes. */
-async function digestOf(out: string): Promise<string> {
-  const hash = createHash('sha256');
-  const names = [
-    ...(await readdir(out)).filter((name) => name !== 'chunks'),
-    ...(await readdir(join(out, 'chunks'))).map((name) => join('chunks', name)),
-  ].sort();
-  for (const name of names)
-    hash
-      .update(name)
-      .update('\0')
-      .update(await readFile(join(out, name)));
-  return hash.digest('hex');
 }
 
 let inputs: Awaited<ReturnType<typeof makeInputs>>;

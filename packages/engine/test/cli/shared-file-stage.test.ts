@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCli } from './built-cli.js';
+import { assertBuilt, digestOf, runCli } from './built-cli.js';
 
 /**
  * By default the CLI's main thread processes small files itself beside one thread fewer than
@@ -31,21 +30,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function digestOf(out: string): Promise<string> {
-  const hash = createHash('sha256');
-  const names = [
-    ...(await readdir(out)).filter((name) => name !== 'chunks'),
-    ...(await readdir(join(out, 'chunks'))).map((name) => join('chunks', name)),
-  ].sort();
-  for (const name of names) {
-    hash
-      .update(name)
-      .update('\0')
-      .update(await readFile(join(out, name)));
-  }
-  return hash.digest('hex');
-}
 
 let runs = 0;
 async function packed(

@@ -63,6 +63,8 @@ export async function startWorker(
       .catch((error: unknown) => ctx.logger.warn({ err: error }, 'result cache not trimmed'))
       .finally(() => (evicting = undefined));
   };
+  // Set when a large job's pack ends; the job's end then collects (see COLLECT_AFTER_BYTES).
+  let largeJobEnded = false;
   const runtime = {
     heartbeatMs: Math.max(250, Math.min(5000, staleAfterMs / 4)),
     progressMs: 500,
@@ -77,7 +79,6 @@ export async function startWorker(
       hooks.onPacked?.(bytes, seconds);
     },
   };
-  let largeJobEnded = false;
   const policy = {
     staleAfterMs,
     requeueAfterMs: Math.max(staleAfterMs, 60_000),
