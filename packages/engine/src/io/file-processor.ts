@@ -15,6 +15,7 @@ import { cachedByDigest, measureBytes, runWorkerRequest } from './process-file-t
 import { TASKS_PER_WORKER, WorkerPool } from './worker-pool.js';
 import type { ResultCache } from './result-cache.js';
 import { optionsKey, outcomeFromStored } from './result-cache.js';
+import { flushPackStores } from './result-packs.js';
 
 /**
  * Runs the CPU-heavy work of a pack (the file stage, counting rendered chunks) either inline or on
@@ -42,6 +43,11 @@ export interface FileProcessor {
   measure(entries: readonly SourceEntry[]): Promise<EntryMeasure[]>;
   /** Starts the threads and loads the tokenizer in each, so the first files do not wait for it. */
   warmUp(encoding: TokenizerName): void;
+  /**
+   * Writes out the results that this thread and the processor's threads hold for the cache (see
+   * result-packs.ts), so every reader finds them: at the end of a run's file stage.
+   */
+  flush(): Promise<void>;
   /** Threads this processor has started (none inline). */
   threadsStarted(): number;
   close(): Promise<void>;
@@ -83,6 +89,9 @@ export function createInlineProcessor({ likeAThread = false } = {}): FileProcess
     },
     measure: (entries) => measureOnThisThread(entries),
     warmUp() {},
+    async flush() {
+      flushPackStores();
+    },
     threadsStarted: () => 0,
     async close() {},
   };
@@ -106,6 +115,12 @@ const COUNT_BATCH_CHARS = 256 * 1024;
 
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
   const pool = new WorkerPool<WorkerRequest, WorkerResponse>(workerScript(), size);
+  const flush = async () => {
+    // This thread's too: a processor that shares the file stage with this thread (see
+    // shareWithThisThread) stores results here.
+    flushPackStores();
+    await pool.runOnEach({ kind: 'flush' });
+  };
   return {
     async process(entry, options, cache, digest, priceLinesAs) {
       const { path, location } = entry;
@@ -201,8 +216,12 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
         pool.run({ kind: 'count', texts: [''], encoding }).catch(() => undefined);
       }
     },
+    flush,
     threadsStarted: () => pool.started,
-    close: () => pool.close(),
+    async close() {
+      await flush();
+      await pool.close();
+    },
   };
 }
 

@@ -445,6 +445,9 @@ async function processEntries(
   };
   const lanes = Math.min(IN_FLIGHT, entries.length);
   await Promise.all(Array.from({ length: lanes }, (_, at) => lane(at < LARGE_FIRST_LANES)));
+  // Results made for the cache are held a moment (see result-packs.ts): every reader finds them
+  // from here on, a run or job that starts next included.
+  await processor.flush();
   const files: ProcessedFile[] = [];
   const skipped: SkippedFile[] = [];
   outcomes.forEach((outcome, index) => {

@@ -8,6 +8,7 @@ import type * as FileStage from './file-stage.js';
 import { linePriceDigest } from './line-price-digest.js';
 import { readLocatedEntry } from './sources/read-located-entry.js';
 import type { ResultCache } from './result-cache.js';
+import { flushPackStores } from './result-packs.js';
 import {
   cacheKey,
   contentDigest,
@@ -45,7 +46,9 @@ export type WorkerRequest =
       readonly priceLinesAs?: OutputFormat;
     }
   | { readonly kind: 'count'; readonly texts: readonly string[]; readonly encoding: TokenizerName }
-  | { readonly kind: 'measure'; readonly entries: readonly LocatedEntry[] };
+  | { readonly kind: 'measure'; readonly entries: readonly LocatedEntry[] }
+  /** Write out the results this thread holds for the cache (see flushPackStores). */
+  | { readonly kind: 'flush' };
 
 /** An entry a thread reads itself. */
 export interface LocatedEntry {
@@ -69,7 +72,8 @@ export type WorkerResponse =
    */
   | { readonly kind: 'stored'; readonly stored: Uint8Array; readonly digest?: string }
   | { readonly kind: 'count'; readonly counts: number[] }
-  | { readonly kind: 'measure'; readonly measures: EntryMeasure[] };
+  | { readonly kind: 'measure'; readonly measures: EntryMeasure[] }
+  | { readonly kind: 'flush' };
 
 /**
  * One request's work, the same in a worker thread and inline; returns what to transfer back.
@@ -85,6 +89,10 @@ export async function runWorkerRequest(
       response: { kind: 'count', counts: request.texts.map((text) => counter.count(text)) },
       transfer: [],
     };
+  }
+  if (request.kind === 'flush') {
+    flushPackStores();
+    return { response: { kind: 'flush' }, transfer: [] };
   }
   if (request.kind === 'measure') {
     return {

@@ -23,10 +23,12 @@ port.on('message', ({ id, message: request }: Envelope<WorkerRequest>) => {
             }
           : request.kind === 'count'
             ? { kind: 'count', counts: request.texts.map(() => Number.NaN) }
-            : {
-                kind: 'measure',
-                measures: request.entries.map(() => ({ ok: false, reason: detail })),
-              };
+            : request.kind === 'measure'
+              ? {
+                  kind: 'measure',
+                  measures: request.entries.map(() => ({ ok: false, reason: detail })),
+                }
+              : { kind: 'flush' };
       port.postMessage({ id, message: response });
     },
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import type { ResultCache } from './result-cache.js';
-import { createInlineProcessor } from './file-processor.js';
+import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
 import { cachedByDigest } from './process-file-task.js';
 import { packTree } from './pack.js';
 import type { FileOutcome } from '../core/process-file.js';
@@ -211,5 +211,69 @@ describe('copies of a file in other folders', () => {
     ]);
     const text = bundle.chunks.map((chunk) => chunk.text).join('');
     for (const [path] of files) expect(text).toContain(path);
+  });
+});
+
+describe('results made on the threads', () => {
+  let dir: string | undefined;
+  afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  it('are in the cache for every reader once the processor is closed', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const options = fileStageOptions(resolveOptions({}));
+    const files = Array.from({ length: 24 }, (_, at) => ({
+      path: `src/f${at}.ts`,
+      bytes: new TextEncoder().encode(`export const v${at} = ${at};\n`),
+    }));
+    const pool = createPooledProcessor(2);
+    const outcomes = await Promise.all(
+      files.map(({ path, bytes: content }) =>
+        pool.process(
+          { path, size: content.length, read: async () => content.slice() },
+          options,
+          store,
+        ),
+      ),
+    );
+    expect(outcomes.every((outcome) => outcome.ok && !outcome.cached)).toBe(true);
+    // The threads hold their results for a moment before appending them; closing writes them.
+    await pool.close();
+    for (const { path, bytes: content } of files) {
+      const key = cacheKey(store, path, contentDigest(content), options);
+      expect(readCachedOutcome(store, key, path), path).toMatchObject({ ok: true });
+    }
+  });
+
+  it('are in the cache for every reader once a pack ends, while the threads live on', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const files = Array.from({ length: 24 }, (_, at) => ({
+      path: `src/f${at}.ts`,
+      bytes: new TextEncoder().encode(`export const w${at} = ${at};\n`),
+    }));
+    const tree: SourceTree = {
+      name: 'threads',
+      kind: 'memory',
+      entries: files.map(({ path, bytes: content }) => ({
+        path,
+        size: content.length,
+        read: async () => content.slice(),
+      })),
+      close: async () => undefined,
+    };
+    // A server's threads serve job after job: the next job must find this one's results.
+    const pool = createPooledProcessor(2);
+    try {
+      const resolved = resolveOptions({ outputFormat: 'md', chunkingStrategy: 'file_based' });
+      await packTree(tree, resolved, { processor: pool, cache: store });
+      const options = fileStageOptions(resolved);
+      for (const { path, bytes: content } of files) {
+        const key = cacheKey(store, path, contentDigest(content), options);
+        expect(readCachedOutcome(store, key, path), path).toMatchObject({ ok: true });
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });

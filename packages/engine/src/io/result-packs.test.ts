@@ -1,5 +1,6 @@
 import {
   appendFileSync,
+  closeSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -39,6 +40,10 @@ describe('packs of cached results', () => {
     expect(reader.read(keyOf('a'))).toBeUndefined();
     expect(writer.write(keyOf('a'), bytesOf('a'))).toBe(true);
     expect(writer.write(keyOf('b'), bytesOf('b'))).toBe(true);
+    // Held by the writer until it appends them: another store does not find them yet.
+    now += 1000;
+    expect(reader.read(keyOf('a'))).toBeUndefined();
+    writer.flush();
     // The reader looked a moment ago: a miss does not list the folder again at once.
     now += 10;
     expect(reader.read(keyOf('a'))).toBeUndefined();
@@ -50,6 +55,46 @@ describe('packs of cached results', () => {
       INDEX_SUFFIX,
       PACK_SUFFIX,
     ]);
+  });
+
+  it('append held entries together, at their size or their time, and read their own at once', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const writer = new PackStore(folder);
+      const reader = new PackStore(folder);
+      expect(writer.write(keyOf('a'), bytesOf('a'))).toBe(true);
+      // Its own thread finds an entry it holds: the read appends it first.
+      expect(writer.read(keyOf('a'))?.equals(bytesOf('a'))).toBe(true);
+      expect(writer.write(keyOf('b'), bytesOf('b'))).toBe(true);
+      now += 1000;
+      expect(reader.read(keyOf('b'))).toBeUndefined();
+      // Held no longer than a moment.
+      vi.advanceTimersByTime(1000);
+      now += 1000;
+      expect(reader.read(keyOf('b'))?.equals(bytesOf('b'))).toBe(true);
+      // A megabyte held is appended at once.
+      const large = randomBytes(1024 * 1024);
+      expect(writer.write(keyOf('large'), large)).toBe(true);
+      now += 1000;
+      expect(reader.read(keyOf('large'))?.equals(large)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forget held entries that cannot be appended, and say so at the next write', () => {
+    const store = new PackStore(folder);
+    expect(store.write(keyOf('a'), bytesOf('a'))).toBe(true);
+    store.flush();
+    expect(store.write(keyOf('b'), bytesOf('b'))).toBe(true);
+    // The pack's file closed under the writer: the append fails.
+    const packFd = (store as unknown as { writer: { packFd: number } }).writer.packFd;
+    closeSync(packFd);
+    expect(store.read(keyOf('b'))).toBeUndefined();
+    expect(store.read(keyOf('a'))?.equals(bytesOf('a'))).toBe(true);
+    // The next write starts another pack.
+    expect(store.write(keyOf('c'), bytesOf('c'))).toBe(true);
+    expect(store.read(keyOf('c'))?.equals(bytesOf('c'))).toBe(true);
   });
 
   it('read only whole index records: a record half written is found when it is complete', () => {
@@ -78,6 +123,7 @@ describe('packs of cached results', () => {
     // The next write starts a pack in a new folder, and it is read back.
     now += 60_000;
     expect(store.write(keyOf('c'), bytesOf('c'))).toBe(true);
+    store.flush();
     expect(new PackStore(folder).read(keyOf('c'))?.equals(bytesOf('c'))).toBe(true);
   });
 
@@ -90,6 +136,7 @@ describe('packs of cached results', () => {
     expect(store.write(keyOf('b'), bytesOf('b'))).toBe(true);
     now += 1000;
     expect(store.write(keyOf('c'), bytesOf('c'))).toBe(true);
+    store.flush();
     const reader = new PackStore(folder);
     expect(reader.read(keyOf('b'))).toBeUndefined();
     expect(reader.read(keyOf('c'))?.equals(bytesOf('c'))).toBe(true);
@@ -117,6 +164,7 @@ describe('packs of cached results', () => {
       bytes: randomBytes(size),
     }));
     for (const { key, bytes } of entries) expect(store.write(key, bytes)).toBe(true);
+    store.flush();
     const reader = new PackStore(folder);
     for (const at of [3, 0, 7, 1, 5, 2, 6, 4, 0, 3]) {
       const { key, bytes } = entries[at]!;
@@ -132,6 +180,7 @@ describe('packs of cached results', () => {
       expect(store.write(keyOf(name), Buffer.alloc(600, name))).toBe(true);
       now += 1000;
     }
+    store.flush();
     const packs = files().filter((name) => name.endsWith(PACK_SUFFIX));
     expect(packs).toHaveLength(4);
     // Written in this order (names start with the time); their times a minute apart.
@@ -154,9 +203,11 @@ describe('packs of cached results', () => {
   it("leave another build's packs unread, and each build reads its own", () => {
     const older = new PackStore(folder, undefined, 'build-1');
     expect(older.write(keyOf('a'), bytesOf('a'))).toBe(true);
+    older.flush();
     const newer = new PackStore(folder, undefined, 'build-2');
     expect(newer.read(keyOf('a'))).toBeUndefined();
     expect(newer.write(keyOf('b'), bytesOf('b'))).toBe(true);
+    newer.flush();
     const olderAgain = new PackStore(folder, undefined, 'build-1');
     expect(olderAgain.read(keyOf('a'))?.equals(bytesOf('a'))).toBe(true);
     expect(olderAgain.read(keyOf('b'))).toBeUndefined();

@@ -40,6 +40,7 @@ function heldPool() {
     countTexts: () => Promise.reject(new Error('not used')),
     measure: () => Promise.reject(new Error('not used')),
     warmUp() {},
+    flush: async () => {},
     threadsStarted: () => 1,
     close: async () => {},
   };

@@ -65,6 +65,31 @@ export class WorkerPool<Request, Response> {
     });
   }
 
+  /**
+   * Runs `request` once on every thread started so far, after the tasks it was given before; a
+   * thread that fails it is skipped.
+   */
+  async runOnEach(request: Request): Promise<void> {
+    if (this.closed) return;
+    await Promise.all(
+      this.slots.map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            const task: Task<Request, Response> = {
+              id: this.nextId++,
+              request,
+              transfer: [],
+              resolve: () => resolve(),
+              reject: () => resolve(),
+            };
+            slot.running.set(task.id, task);
+            slot.worker.ref();
+            slot.worker.postMessage({ id: task.id, message: request } satisfies Envelope<Request>);
+          }),
+      ),
+    );
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.queue.splice(0)) task.reject(new Error('the worker pool is closed'));

@@ -30,6 +30,7 @@ function gatedProcessor(inner: FileProcessor) {
     countTexts: (texts, encoding) => inner.countTexts(texts, encoding),
     measure: (entries) => inner.measure(entries),
     warmUp: (encoding) => inner.warmUp(encoding),
+    flush: () => inner.flush(),
     threadsStarted: () => inner.threadsStarted(),
     close: async () => undefined,
   };
