@@ -73,9 +73,23 @@ describe('packs of cached results', () => {
       now += 1000;
       expect(reader.read(keyOf('b'))?.equals(bytesOf('b'))).toBe(true);
       // A megabyte held is appended at once.
-      const large = randomBytes(1024 * 1024);
-      expect(writer.write(keyOf('large'), large)).toBe(true);
+      const full = randomBytes(1024 * 1024);
+      expect(writer.write(keyOf('full'), full)).toBe(true);
       now += 1000;
+      expect(reader.read(keyOf('full'))?.equals(full)).toBe(true);
+      // An entry too large to hold goes to the pack at once, its record a moment later.
+      expect(writer.write(keyOf('small'), bytesOf('small'))).toBe(true);
+      const large = randomBytes(3 * 1024 * 1024);
+      expect(writer.write(keyOf('large'), large)).toBe(true);
+      expect(writer.write(keyOf('after'), bytesOf('after'))).toBe(true);
+      expect(writer.read(keyOf('large'))?.equals(large)).toBe(true);
+      now += 1000;
+      expect(reader.read(keyOf('large'))).toBeUndefined();
+      vi.advanceTimersByTime(1000);
+      now += 1000;
+      for (const name of ['small', 'after']) {
+        expect(reader.read(keyOf(name))?.equals(bytesOf(name))).toBe(true);
+      }
       expect(reader.read(keyOf('large'))?.equals(large)).toBe(true);
     } finally {
       vi.useRealTimers();
