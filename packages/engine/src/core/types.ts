@@ -25,6 +25,8 @@ export type EntryLocation =
   | {
       readonly kind: 'file';
       readonly file: string;
+      /** The size the folder's listing found (see readLocatedEntry). */
+      readonly size?: number;
       /**
        * What the file's status said when the folder was listed (size, change and modification
        * times, inode): a file whose stamp is unchanged since an earlier run kept its bytes.

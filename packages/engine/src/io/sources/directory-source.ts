@@ -67,7 +67,7 @@ export async function openDirectorySource(
           path,
           size: info.size,
           read: () => readFile(absolute),
-          location: { kind: 'file', file: absolute, stamp: stampOf(info) },
+          location: { kind: 'file', file: absolute, size: info.size, stamp: stampOf(info) },
         });
       }
     }
