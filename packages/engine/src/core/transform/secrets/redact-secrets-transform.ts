@@ -24,6 +24,7 @@ export const redactSecretsTransform: Transform = {
     const result = redactSecrets(text, {
       customPatterns: context.options.customSecretPatterns ?? [],
       path: context.name,
+      replace: redacting === true,
     });
     for (const finding of result.findings) {
       context.countSecret?.(finding.type, finding.confidence);
@@ -35,6 +36,6 @@ export const redactSecretsTransform: Transform = {
     )
       context.countSecret?.(PRIVATE_KEY_FILE_TYPE, 'low');
     for (const note of result.notes) context.note(note);
-    return redacting ? result.text : text;
+    return result.text;
   },
 };

@@ -34,6 +34,15 @@ describe('redactSecrets', () => {
     ]);
   });
 
+  it('finds without replacing when asked to find only, the same findings either way', () => {
+    const github = sample('github-token');
+    const text = `const token = '${github}';\n`;
+    const found = redactSecrets(text, { replace: false });
+    expect(found.text).toBe(text);
+    expect(found.findings).toEqual(redactSecrets(text).findings);
+    expect(found.findings.map((finding) => finding.type)).toEqual(['github-token']);
+  });
+
   it('finds several secrets on one line, in order', () => {
     const slack = sample('slack-bot-token');
     const stripe = sample('stripe-secret-key');

@@ -22,6 +22,11 @@ export interface RedactionOptions {
   readonly customTimeBudgetMs?: number;
   /** Clock for the custom-pattern time budget (tests pass a fake one). */
   readonly now?: () => number;
+  /**
+   * False: find only, and give the text back as it is. Replacing builds a copy of the text, which
+   * for a large file that holds a finding costs more than the scan.
+   */
+  readonly replace?: boolean;
 }
 
 export interface RedactionResult {
@@ -55,7 +60,10 @@ function customRules(patterns: readonly string[]): ReturnType<typeof compileCust
   return compiled;
 }
 
-/** Finds every credential in `text` and replaces each by `[REDACTED:<type>]`, in place. */
+/**
+ * Finds every credential in `text` and replaces each by `[REDACTED:<type>]`, in place (unless
+ * `replace` is false).
+ */
 export function redactSecrets(text: string, options: RedactionOptions = {}): RedactionResult {
   const notes: string[] = [];
   let findings = findSecrets(text, builtInRules().index, scannedFile(options.path));
@@ -71,5 +79,6 @@ export function redactSecrets(text: string, options: RedactionOptions = {}): Red
     if (extra.note) notes.push(extra.note);
     if (extra.findings.length > 0) findings = resolveOverlaps([...findings, ...extra.findings]);
   }
-  return { text: applyRedactions(text, findings), findings, notes };
+  const replaced = options.replace === false ? text : applyRedactions(text, findings);
+  return { text: replaced, findings, notes };
 }
