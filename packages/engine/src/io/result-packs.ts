@@ -102,46 +102,61 @@ interface Writer {
 const HELD_RECORDS = 4096;
 
 /**
- * Entries a writer holds until it appends them together (see FLUSH_BYTES), in buffers of a fixed
- * size: a buffer made for each append cost 30 to 50 MB of peak memory, freed only by a collection.
+ * Entries a writer holds until it appends them together (see FLUSH_BYTES), in buffers kept while
+ * the writer keeps writing: a buffer made for each append cost 30 to 50 MB of peak memory, freed
+ * only by a collection. A slow or stopped writer lets them go (see release): a server thread
+ * writes to the caches of many accounts.
  */
 class HeldEntries {
   readonly keys: string[] = [];
-  private readonly bytes = Buffer.allocUnsafeSlow(FLUSH_BYTES);
-  private readonly records = Buffer.allocUnsafeSlow(HELD_RECORDS * RECORD_BYTES);
+  private buffers: { readonly bytes: Buffer; readonly records: Buffer } | undefined;
   /** The bytes held: an entry too large to hold is appended at once, only its record held. */
   size = 0;
 
   /** Whether an entry of `length` bytes can be held beside those held now. */
   fits(length: number): boolean {
-    return this.keys.length < HELD_RECORDS && this.size + length <= this.bytes.length;
+    return this.keys.length < HELD_RECORDS && this.size + length <= FLUSH_BYTES;
   }
 
   add(key: string, entry: Uint8Array, offset: number): void {
-    this.bytes.set(entry, this.size);
+    this.held().bytes.set(entry, this.size);
     this.size += entry.length;
     this.addRecord(key, offset, entry.length);
   }
 
   /** The record of an entry whose bytes are in the pack already. */
   addRecord(key: string, offset: number, length: number): void {
+    const { records } = this.held();
     const at = this.keys.length * RECORD_BYTES;
-    this.records.write(key, at, KEY_BYTES, 'hex');
-    this.records.writeUInt32LE(offset, at + KEY_BYTES);
-    this.records.writeUInt32LE(length, at + KEY_BYTES + 4);
+    records.write(key, at, KEY_BYTES, 'hex');
+    records.writeUInt32LE(offset, at + KEY_BYTES);
+    records.writeUInt32LE(length, at + KEY_BYTES + 4);
     this.keys.push(key);
   }
 
   /** Appends the bytes held to the pack at `offset`, then the records to the index. */
   writeTo(packFd: number, indexFd: number, offset: number): void {
-    writeAll(packFd, this.bytes.subarray(0, this.size), offset);
-    writeAll(indexFd, this.records.subarray(0, this.keys.length * RECORD_BYTES), null);
+    const { bytes, records } = this.held();
+    writeAll(packFd, bytes.subarray(0, this.size), offset);
+    writeAll(indexFd, records.subarray(0, this.keys.length * RECORD_BYTES), null);
     this.clear();
   }
 
   clear(): void {
     this.keys.length = 0;
     this.size = 0;
+  }
+
+  /** Lets the buffers go once nothing is held; the next entry makes them again. */
+  release(): void {
+    if (this.keys.length === 0) this.buffers = undefined;
+  }
+
+  private held(): { readonly bytes: Buffer; readonly records: Buffer } {
+    return (this.buffers ??= {
+      bytes: Buffer.allocUnsafeSlow(FLUSH_BYTES),
+      records: Buffer.allocUnsafeSlow(HELD_RECORDS * RECORD_BYTES),
+    });
   }
 }
 
@@ -249,7 +264,7 @@ export class PackStore {
     writer.size += bytes.length;
     writer.lastWriteMs = now;
     if (writer.held.size >= FLUSH_BYTES) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();
+    else this.flushTimer ??= setTimeout(() => this.flushOnTimer(), FLUSH_MS).unref();
     return writer === this.writer;
   }
 
@@ -267,6 +282,15 @@ export class PackStore {
       writer.held.clear();
       this.closeWriter();
     }
+  }
+
+  /**
+   * flush, FLUSH_MS after an entry was first held: a writer that has not filled its buffers by
+   * then writes slowly or has stopped, and lets them go too.
+   */
+  private flushOnTimer(): void {
+    this.flush();
+    this.writer?.held.release();
   }
 
   /** Appends what this thread holds and closes its pack; the next write starts another. */
