@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,15 +23,26 @@ describe('WorkerPool in a process of its own', () => {
 parentPort.on('message', ({ id, message }) => parentPort.postMessage({ id, message: message + '!' }));
 `,
     );
+    // Writes each message and its thread to a file as it handles it.
+    await writeFile(
+      join(dir, 'marking-worker.mjs'),
+      `import { appendFileSync } from 'node:fs';
+import { parentPort, threadId } from 'node:worker_threads';
+parentPort.on('message', ({ id, message }) => {
+  appendFileSync(${JSON.stringify(join(dir, 'marks'))}, message + ' ' + threadId + '\\n');
+  parentPort.postMessage({ id, message });
+});
+`,
+    );
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  async function drive(body: string): Promise<string> {
+  async function drive(body: string, worker = 'echo-worker.mjs'): Promise<string> {
     const driver = join(dir, `driver-${Math.random().toString(36).slice(2)}.mts`);
     await writeFile(
       driver,
       `import { WorkerPool } from ${JSON.stringify(poolModule)};
-const pool = new WorkerPool(new URL(${JSON.stringify(pathToFileURL(join(dir, 'echo-worker.mjs')).href)}), 2);
+const pool = new WorkerPool(new URL(${JSON.stringify(pathToFileURL(join(dir, worker)).href)}), 2);
 ${body}
 `,
     );
@@ -60,6 +71,27 @@ await pool.close();
 process.stdout.write('closed');
 `);
     expect(stdout).toBe('closed');
+  });
+
+  it('runs a request once on every thread started, after the tasks each was given', async () => {
+    await drive(
+      `
+await Promise.all(['a', 'b', 'c', 'd'].map((task) => pool.run(task)));
+pool.run('e');
+await pool.runOnEach('flush');
+await pool.close();
+await pool.runOnEach('after close');
+`,
+      'marking-worker.mjs',
+    );
+    const marks = (await readFile(join(dir, 'marks'), 'utf8')).trim().split('\n');
+    const flushed = marks.filter((line) => line.startsWith('flush '));
+    // Both threads, each once, and the task given before reached its thread first.
+    expect(new Set(flushed).size).toBe(2);
+    expect(flushed).toHaveLength(2);
+    const threadOfE = marks.find((line) => line.startsWith('e '))?.split(' ')[1];
+    expect(marks.indexOf(`e ${threadOfE}`)).toBeLessThan(marks.indexOf(`flush ${threadOfE}`));
+    expect(marks.some((line) => line.startsWith('after close'))).toBe(false);
   });
 
   it('lets a process with only idle workers end on its own', async () => {
