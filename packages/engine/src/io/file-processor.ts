@@ -93,7 +93,9 @@ export function createInlineProcessor({ likeAThread = false } = {}): FileProcess
       flushPackStores();
     },
     threadsStarted: () => 0,
-    async close() {},
+    async close() {
+      flushPackStores();
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { packTree } from './pack.js';
 import type { FileOutcome } from '../core/process-file.js';
 import type { FileProcessor } from './file-processor.js';
 import type { SourceTree } from '../core/types.js';
+import { PACKS_FOLDER, PackStore } from './result-packs.js';
 import {
   cacheKey,
   contentDigest,
@@ -214,11 +215,11 @@ describe('copies of a file in other folders', () => {
   });
 });
 
-describe('results made on the threads', () => {
+describe('results a processor made', () => {
   let dir: string | undefined;
   afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 
-  it('are in the cache for every reader once the processor is closed', async () => {
+  it('on its threads are in the cache for every reader once it is closed', async () => {
     dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
     const store: ResultCache = { dir, build: 'test-build' };
     const options = fileStageOptions(resolveOptions({}));
@@ -245,7 +246,25 @@ describe('results made on the threads', () => {
     }
   });
 
-  it('are in the cache for every reader once a pack ends, while the threads live on', async () => {
+  it('on this thread are in the cache for every reader once it is closed', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
+    const store: ResultCache = { dir, build: 'test-build' };
+    const options = fileStageOptions(resolveOptions({}));
+    const content = new TextEncoder().encode('export const here = 1;\n');
+    const inline = createInlineProcessor();
+    const entry = { path: 'src/here.ts', size: content.length, read: async () => content.slice() };
+    expect(await inline.process(entry, options, store)).toMatchObject({ ok: true });
+    // Another process's view of the packs: it finds what this thread appended, not what it holds.
+    const elsewhere = () =>
+      new PackStore(join(dir as string, PACKS_FOLDER), undefined, store.build).read(
+        cacheKey(store, entry.path, contentDigest(content), options),
+      );
+    expect(elsewhere()).toBeUndefined();
+    await inline.close();
+    expect(elsewhere()).toBeDefined();
+  });
+
+  it('are in the cache for every reader once a pack ends, while its threads live on', async () => {
     dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
     const store: ResultCache = { dir, build: 'test-build' };
     const files = Array.from({ length: 24 }, (_, at) => ({
