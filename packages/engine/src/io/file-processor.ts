@@ -89,13 +89,9 @@ export function createInlineProcessor({ likeAThread = false } = {}): FileProcess
     },
     measure: (entries) => measureOnThisThread(entries),
     warmUp() {},
-    async flush() {
-      flushPackStores();
-    },
+    flush: async () => flushPackStores(),
     threadsStarted: () => 0,
-    async close() {
-      flushPackStores();
-    },
+    close: async () => flushPackStores(),
   };
 }
 

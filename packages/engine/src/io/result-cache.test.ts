@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FileStageOptions } from '../config/options.js';
 import { fileStageOptions, resolveOptions } from '../config/options.js';
 import type { ResultCache } from './result-cache.js';
 import { createInlineProcessor, createPooledProcessor } from './file-processor.js';
@@ -219,66 +220,69 @@ describe('results a processor made', () => {
   let dir: string | undefined;
   afterEach(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 
-  it('on its threads are in the cache for every reader once it is closed', async () => {
+  async function freshCache(): Promise<ResultCache> {
     dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
-    const store: ResultCache = { dir, build: 'test-build' };
+    return { dir, build: 'test-build' };
+  }
+  const sourceFiles = (count: number) =>
+    Array.from({ length: count }, (_, at) => {
+      const content = new TextEncoder().encode(`export const v${at} = ${at};\n`);
+      return { path: `src/f${at}.ts`, content, entry: entryOf(`src/f${at}.ts`, content) };
+    });
+  const entryOf = (path: string, content: Uint8Array) => ({
+    path,
+    size: content.length,
+    read: async () => content.slice(),
+  });
+  /** What another process finds in the packs: what was appended, not what a thread holds. */
+  const foundElsewhere = (
+    store: ResultCache,
+    options: FileStageOptions,
+    { path, content }: { path: string; content: Uint8Array },
+  ) =>
+    new PackStore(join(store.dir, PACKS_FOLDER), undefined, store.build).read(
+      cacheKey(store, path, contentDigest(content), options),
+    );
+  const expectFoundElsewhere = (
+    store: ResultCache,
+    options: FileStageOptions,
+    files: readonly { path: string; content: Uint8Array }[],
+  ) => {
+    for (const file of files) expect(foundElsewhere(store, options, file), file.path).toBeDefined();
+  };
+
+  it('on its threads are in the cache for every reader once it is closed', async () => {
+    const store = await freshCache();
     const options = fileStageOptions(resolveOptions({}));
-    const files = Array.from({ length: 24 }, (_, at) => ({
-      path: `src/f${at}.ts`,
-      bytes: new TextEncoder().encode(`export const v${at} = ${at};\n`),
-    }));
+    const files = sourceFiles(24);
     const pool = createPooledProcessor(2);
     const outcomes = await Promise.all(
-      files.map(({ path, bytes: content }) =>
-        pool.process(
-          { path, size: content.length, read: async () => content.slice() },
-          options,
-          store,
-        ),
-      ),
+      files.map(({ entry }) => pool.process(entry, options, store)),
     );
     expect(outcomes.every((outcome) => outcome.ok && !outcome.cached)).toBe(true);
     // The threads hold their results for a moment before appending them; closing writes them.
     await pool.close();
-    for (const { path, bytes: content } of files) {
-      const key = cacheKey(store, path, contentDigest(content), options);
-      expect(readCachedOutcome(store, key, path), path).toMatchObject({ ok: true });
-    }
+    expectFoundElsewhere(store, options, files);
   });
 
   it('on this thread are in the cache for every reader once it is closed', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
-    const store: ResultCache = { dir, build: 'test-build' };
+    const store = await freshCache();
     const options = fileStageOptions(resolveOptions({}));
-    const content = new TextEncoder().encode('export const here = 1;\n');
+    const [file] = sourceFiles(1);
     const inline = createInlineProcessor();
-    const entry = { path: 'src/here.ts', size: content.length, read: async () => content.slice() };
-    expect(await inline.process(entry, options, store)).toMatchObject({ ok: true });
-    // Another process's view of the packs: it finds what this thread appended, not what it holds.
-    const elsewhere = () =>
-      new PackStore(join(dir as string, PACKS_FOLDER), undefined, store.build).read(
-        cacheKey(store, entry.path, contentDigest(content), options),
-      );
-    expect(elsewhere()).toBeUndefined();
+    expect(await inline.process(file!.entry, options, store)).toMatchObject({ ok: true });
+    expect(foundElsewhere(store, options, file!)).toBeUndefined();
     await inline.close();
-    expect(elsewhere()).toBeDefined();
+    expect(foundElsewhere(store, options, file!)).toBeDefined();
   });
 
   it('are in the cache for every reader once a pack ends, while its threads live on', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'repobundle-threads-'));
-    const store: ResultCache = { dir, build: 'test-build' };
-    const files = Array.from({ length: 24 }, (_, at) => ({
-      path: `src/f${at}.ts`,
-      bytes: new TextEncoder().encode(`export const w${at} = ${at};\n`),
-    }));
+    const store = await freshCache();
+    const files = sourceFiles(24);
     const tree: SourceTree = {
       name: 'threads',
       kind: 'memory',
-      entries: files.map(({ path, bytes: content }) => ({
-        path,
-        size: content.length,
-        read: async () => content.slice(),
-      })),
+      entries: files.map(({ entry }) => entry),
       close: async () => undefined,
     };
     // A server's threads serve job after job: the next job must find this one's results.
@@ -286,11 +290,7 @@ describe('results a processor made', () => {
     try {
       const resolved = resolveOptions({ outputFormat: 'md', chunkingStrategy: 'file_based' });
       await packTree(tree, resolved, { processor: pool, cache: store });
-      const options = fileStageOptions(resolved);
-      for (const { path, bytes: content } of files) {
-        const key = cacheKey(store, path, contentDigest(content), options);
-        expect(readCachedOutcome(store, key, path), path).toMatchObject({ ok: true });
-      }
+      expectFoundElsewhere(store, fileStageOptions(resolved), files);
     } finally {
       await pool.close();
     }

@@ -88,14 +88,17 @@ interface Writer {
   readonly pack: string;
   readonly packFd: number;
   readonly indexFd: number;
-  /** The pack's size with the entries held in memory. */
+  /** The pack's size with the entries held in memory (see written). */
   size: number;
-  /** The pack's size on disk: entries from here on are held in `held`. */
-  written: number;
   readonly held: HeldEntries;
   lastWriteMs: number;
   /** When the pack was last found in its folder (see write). */
   checkedMs: number;
+}
+
+/** The pack's size on disk: the entries past it are held (their bytes; a large one's record). */
+function written(writer: Writer): number {
+  return writer.size - writer.held.size;
 }
 
 /** Index records held at most: a megabyte of entries of 256 bytes or more. */
@@ -205,7 +208,7 @@ export class PackStore {
       if (!at) return undefined;
     }
     const writer = this.writer;
-    if (writer?.pack === at.pack && at.offset >= writer.written) {
+    if (writer?.pack === at.pack && at.offset >= written(writer)) {
       this.flush();
       // A failed append forgot the entries it held.
       if (!this.entries.has(key)) return undefined;
@@ -253,7 +256,6 @@ export class PackStore {
         return false;
       }
       writer.held.addRecord(key, writer.size, bytes.length);
-      writer.written = writer.size + bytes.length;
     }
     this.entries.set(key, {
       pack: writer.pack,
@@ -275,8 +277,7 @@ export class PackStore {
     const writer = this.writer;
     if (!writer || writer.held.keys.length === 0) return;
     try {
-      writer.held.writeTo(writer.packFd, writer.indexFd, writer.written);
-      writer.written = writer.size;
+      writer.held.writeTo(writer.packFd, writer.indexFd, written(writer));
     } catch {
       for (const key of writer.held.keys) this.entries.delete(key);
       writer.held.clear();
@@ -327,7 +328,6 @@ export class PackStore {
         packFd,
         indexFd,
         size: 0,
-        written: 0,
         held: new HeldEntries(),
         lastWriteMs: now,
         checkedMs: now,

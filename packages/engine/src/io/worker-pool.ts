@@ -82,9 +82,7 @@ export class WorkerPool<Request, Response> {
               resolve: () => resolve(),
               reject: () => resolve(),
             };
-            slot.running.set(task.id, task);
-            slot.worker.ref();
-            slot.worker.postMessage({ id: task.id, message: request } satisfies Envelope<Request>);
+            this.post(slot, task);
           }),
       ),
     );
@@ -107,12 +105,16 @@ export class WorkerPool<Request, Response> {
     while (this.queue.length > 0) {
       const slot = this.freeSlot();
       if (!slot) return;
-      const task = this.queue.shift() as Task<Request, Response>;
-      slot.running.set(task.id, task);
-      slot.worker.ref();
-      const envelope: Envelope<Request> = { id: task.id, message: task.request };
-      slot.worker.postMessage(envelope, [...task.transfer]);
+      this.post(slot, this.queue.shift() as Task<Request, Response>);
     }
+  }
+
+  /** Hands a task to a worker, which holds the process open until it answers. */
+  private post(slot: Slot<Request, Response>, task: Task<Request, Response>): void {
+    slot.running.set(task.id, task);
+    slot.worker.ref();
+    const envelope: Envelope<Request> = { id: task.id, message: task.request };
+    slot.worker.postMessage(envelope, [...task.transfer]);
   }
 
   /** The least busy worker with room, starting a new one while the pool is not full. */

@@ -1,5 +1,6 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { EntryLocation } from '../../core/types.js';
+import { readAt } from '../file-io.js';
 import { readZipEntrySync } from './zip-read-entry.js';
 
 /** Reads an entry's bytes from its location, on the calling (worker) thread. */
@@ -18,16 +19,12 @@ export function readLocatedEntry(path: string, location: EntryLocation): Uint8Ar
  */
 function readListedFile(file: string, size: number): Uint8Array {
   const fd = openSync(file, 'r');
+  let bytes: Uint8Array | undefined;
   try {
-    const bytes = Buffer.allocUnsafe(size + 1);
-    let done = 0;
-    while (done < bytes.length) {
-      const read = readSync(fd, bytes, done, bytes.length - done, done);
-      if (read === 0) return bytes.subarray(0, done);
-      done += read;
-    }
+    bytes = readAt(fd, 0, 0, size + 1, Buffer.allocUnsafe(size + 1));
   } finally {
     closeSync(fd);
   }
-  return readFileSync(file);
+  // Grown since, or a read that failed (readFileSync then says why).
+  return bytes && bytes.length <= size ? bytes : readFileSync(file);
 }
