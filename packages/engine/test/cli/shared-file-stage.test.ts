@@ -10,6 +10,7 @@ import { assertBuilt, digestOf, runCli } from './built-cli.js';
  * again with the default threads, writes what it writes on the main thread alone.
  */
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
+const FILES = 220;
 let dir: string;
 let project: string;
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   // string escapes (quotes, backslashes, tabs, non-ASCII).
   const line = (file: number, at: number) =>
     `export const v${file}_${at} = "quoted \\"${at}\\" \\\\ path\\tcafé ${'x'.repeat(40)}";\n`;
-  for (let file = 0; file < 220; file++) {
+  for (let file = 0; file < FILES; file++) {
     const lines = file % 50 === 7 ? 6000 : 1000;
     const text = Array.from({ length: lines }, (_, at) => line(file, at)).join('');
     await writeFile(join(project, 'src', `f${String(file).padStart(3, '0')}.ts`), text);
@@ -32,6 +33,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let runs = 0;
+/** Files the last run read from the cache, as its summary says. */
+let cachedFiles = 0;
 async function packed(
   format: 'json' | 'md',
   args: readonly string[],
@@ -46,6 +49,7 @@ async function packed(
     },
   );
   expect(result.code, result.stderr).toBe(0);
+  cachedFiles = (JSON.parse(result.stdout) as { cachedFiles: number }).cachedFiles;
   const digest = await digestOf(out);
   await rm(out, { recursive: true, force: true });
   return digest;
@@ -64,9 +68,11 @@ describe('the shared file stage, through the built CLI', () => {
     const cache = { CACHE_DIR: join(dir, 'cache') };
     const alone = await packed('json', ['--workers', '0', '--no-cache']);
     expect(await packed('json', [], cache)).toBe(alone);
-    // Another format and one file edited: every other file's result comes from the cache.
+    // Another format and one file edited: every other file's result comes from the cache, those
+    // both threads held for a moment before appending them included.
     await appendFile(join(project, 'src', 'f100.ts'), 'export const edited = true;\n');
     const editedAlone = await packed('md', ['--workers', '0', '--no-cache']);
     expect(await packed('md', [], cache)).toBe(editedAlone);
+    expect(cachedFiles).toBe(FILES - 1);
   }, 300_000);
 });
