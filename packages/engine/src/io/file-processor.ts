@@ -165,7 +165,11 @@ export function createPooledProcessor(size = defaultWorkerCount()): FileProcesso
       }
     },
     async countTexts(texts, encoding) {
-      const batches = batchByLength(texts, COUNT_BATCH_CHARS);
+      // Handed over at once, as at most the tasks the threads take before answering: the calling
+      // thread goes on rendering the next chunks meanwhile and reads no answers until it waits.
+      const chars = texts.reduce((sum, text) => sum + text.length, 0);
+      const perBatch = Math.max(COUNT_BATCH_CHARS, Math.ceil(chars / (size * TASKS_PER_WORKER)));
+      const batches = batchByLength(texts, perBatch);
       const results = await Promise.all(
         batches.map(async (batch) => {
           const response = await pool.run({ kind: 'count', texts: batch, encoding });

@@ -308,6 +308,46 @@ describe('chunk text', () => {
       whole.chunks.map((chunk) => [chunk.text, chunk.tokens]),
     );
   });
+
+  it('renders the next batch while the one before is counted, one batch ahead at most', async () => {
+    const whole = await run(files, options);
+    let counting = 0;
+    const countingWhenAsked: number[] = [];
+    const overlapped = await chunkFiles(files, options, renderer, counter, {
+      sourceName: 'demo',
+      batchChars: 1,
+      // Counts that arrive later, as from another thread.
+      countTexts: async (texts) => {
+        countingWhenAsked.push(counting++);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        counting--;
+        return texts.map((text) => counter.count(text));
+      },
+    });
+    expect(countingWhenAsked.length).toBeGreaterThan(2);
+    expect(Math.max(...countingWhenAsked)).toBe(1);
+    expect(overlapped.chunks.map((chunk) => [chunk.text, chunk.tokens])).toEqual(
+      whole.chunks.map((chunk) => [chunk.text, chunk.tokens]),
+    );
+  });
+
+  it('fails with the count that failed, whichever batch it was', async () => {
+    for (const failing of [0, 1, 2]) {
+      let call = 0;
+      const stage = chunkFiles(files, options, renderer, counter, {
+        sourceName: 'demo',
+        batchChars: 1,
+        countTexts: async (texts) => {
+          const at = call++;
+          // The failing batch answers first, while the stage waits for another or renders.
+          await new Promise((resolve) => setTimeout(resolve, at === failing ? 1 : 10));
+          if (at === failing) throw new Error(`batch ${at} could not be counted`);
+          return texts.map((text) => counter.count(text));
+        },
+      });
+      await expect(stage).rejects.toThrow(`batch ${failing} could not be counted`);
+    }
+  });
 });
 
 describe('chunks of a format that escapes content', () => {

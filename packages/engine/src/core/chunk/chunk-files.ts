@@ -47,7 +47,15 @@ interface Entry {
  * characters and then let go, so the stage never holds every chunk's text at once (a chunk is
  * rendered again when it is written; rendering is cheap next to counting).
  */
-const BATCH_CHARS = 32 * 1024 * 1024;
+const BATCH_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Batches being counted while this thread renders the next: counting goes to the threads, and
+ * waiting for each batch before rendering the next left this thread and the threads each idle
+ * half of the stage (a format that escapes content counts every chunk's text). The stage holds
+ * at most this many batches' texts besides the one it fills.
+ */
+const BATCHES_AHEAD = 1;
 
 /**
  * The chunk stage: plan with a cost model, render every chunk and count it exactly, re-plan any
@@ -201,22 +209,28 @@ async function renderEntries(
   let stale: { entry: Entry; key: string; chunk: Chunk; count: PendingCount }[] = [];
   let texts: string[] = [];
   let batched = 0;
-  const flush = async () => {
-    const counts = await countTexts(texts);
-    for (const { entry, key, chunk, count } of stale) {
-      const tokens = count.pending.reduce(
-        (sum, index) => sum + (counts[index] ?? Number.POSITIVE_INFINITY),
-        count.known,
-      );
-      entry.rendered = {
-        key,
-        tokens,
-        render: () => renderChunkText(renderer, chunk, context),
-        ...(renderer.renderChunkSegments && {
-          segments: () => renderChunkParts(renderer, chunk, context),
-        }),
-      };
-    }
+  const counting: Promise<void>[] = [];
+  const flush = () => {
+    const batch = stale;
+    const counted = countTexts(texts).then((counts) => {
+      for (const { entry, key, chunk, count } of batch) {
+        const tokens = count.pending.reduce(
+          (sum, index) => sum + (counts[index] ?? Number.POSITIVE_INFINITY),
+          count.known,
+        );
+        entry.rendered = {
+          key,
+          tokens,
+          render: () => renderChunkText(renderer, chunk, context),
+          ...(renderer.renderChunkSegments && {
+            segments: () => renderChunkParts(renderer, chunk, context),
+          }),
+        };
+      }
+    });
+    // Awaited in order below; a batch that fails while an earlier one is awaited is not unhandled.
+    counted.catch(() => undefined);
+    counting.push(counted);
     stale = [];
     texts = [];
     batched = 0;
@@ -251,9 +265,13 @@ async function renderEntries(
           : { known: 0, pending: [texts.push(text()) - 1] };
     stale.push({ entry, key, chunk, count });
     for (let index = queued; index < texts.length; index++) batched += texts[index]?.length ?? 0;
-    if (batched >= batchChars) await flush();
+    if (batched >= batchChars) {
+      flush();
+      if (counting.length > BATCHES_AHEAD) await counting.shift();
+    }
   }
-  await flush();
+  flush();
+  for (const counted of counting) await counted;
   return chunks;
 }
 
