@@ -11,6 +11,26 @@ import { fileURLToPath } from 'node:url';
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const outdir = `${dist}bundle`;
 
+/**
+ * zod's namespace object carries every translation of its messages (`z.locales`, about 370 KB,
+ * a fifth of the bundle) though nothing here reads them: its default English messages are
+ * imported on their own, and every run parsed the rest at start. The set is left empty.
+ */
+const withoutZodTranslations = {
+  name: 'without-zod-translations',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${'/'}zod${'/'}`)
+        ? { path: 'zod-translations', namespace: 'without-zod-translations' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'without-zod-translations' }, () => ({
+      contents: 'export {};',
+      loader: 'js',
+    }));
+  },
+};
+
 await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [`${dist}cli/main.js`, `${dist}io/process-file-worker.js`],
@@ -33,6 +53,7 @@ await build({
     'tree-sitter-*',
     'web-tree-sitter',
   ],
+  plugins: [withoutZodTranslations],
   // Bundled CommonJS packages (handlebars) call require for Node's own modules.
   banner: {
     js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
