@@ -9,7 +9,12 @@ import { chunkFileName, chunkFiles } from './chunk-files.js';
 import { createCostMeasurer } from './cost-model.js';
 import { checkChunks } from './test-support/check-chunks.js';
 import { makeFile } from './test-support/make-file.js';
-import { createVerbatimTestRenderer } from './test-support/test-renderer.js';
+import { lineStartsOf } from './line-index.js';
+import { priceLines } from './line-prices.js';
+import {
+  createEscapingTestRenderer,
+  createVerbatimTestRenderer,
+} from './test-support/test-renderer.js';
 import { createTiktokenCounter } from './test-support/tiktoken-counter.js';
 
 const counter = createTiktokenCounter();
@@ -252,6 +257,58 @@ describe('the chunk stage', () => {
         ).toBe(true);
         expect(chunk.tokens).toBe(counter.count(chunk.text));
       });
+    },
+  );
+});
+
+describe('a re-plan in a format that escapes content', () => {
+  it.each(['fixed', 'file_based'] as const)(
+    '%s: prices its slices from their files, without counting their text again',
+    async (strategy) => {
+      const escaping = createEscapingTestRenderer();
+      // Says a word of every line four times without telling the cost model: planned chunks come
+      // out too big.
+      const stammering: FormatRenderer = {
+        ...escaping,
+        renderChunk: (chunk, context) =>
+          escaping.renderChunk(chunk, context).replaceAll(' of ', ' of of of of '),
+      };
+      // Priced as a thread prices them, so this stage prices nothing of the files themselves.
+      const files = [
+        makeFile(counter, 'a.ts', numbered('a', 150)),
+        makeFile(counter, 'b.ts', numbered('b', 40)),
+      ].map((file) => ({
+        ...file,
+        linePrices: {
+          format: escaping.format,
+          prices: priceLines(file, lineStartsOf(file), escaping, counter),
+        },
+      }));
+      const counted: string[] = [];
+      const watching = {
+        ...counter,
+        count: (text: string) => {
+          counted.push(text);
+          return counter.count(text);
+        },
+        countLines: (text: string) => {
+          counted.push(text);
+          return counter.countLines(text);
+        },
+      };
+      const options = optionsFor(strategy, 700, strategy === 'fixed' ? 60 : 0);
+      const { chunks } = await chunkFiles(files, options, stammering, watching, {
+        sourceName: 'demo',
+        countTexts: async (texts) => texts.map((text) => counter.count(text)),
+      });
+      const planned = (await run(files, options, escaping)).chunks.length;
+      expect(chunks.length).toBeGreaterThan(planned);
+      for (const chunk of chunks) {
+        expect(chunk.tokens).toBe(counter.count(chunk.text));
+        expect(chunk.tokens).toBeLessThanOrEqual(700);
+      }
+      // Two lines of a file in one counted text: a slice priced by counting its lines again.
+      expect(counted.filter((text) => /line \d+ of [ab]\nline \d+ of [ab]/.test(text))).toEqual([]);
     },
   );
 });

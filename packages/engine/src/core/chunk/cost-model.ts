@@ -47,6 +47,8 @@ export interface CostMeasurer {
   minimumLimit(files: readonly ProcessedFile[], contentTokens?: number): number;
   /** Offsets of a file's line starts, computed once per file. */
   lineStarts(file: ProcessedFile): Uint32Array;
+  /** Token prefix sums of a file's lines as the format writes them, at contentScale 1. */
+  linePrices(file: ProcessedFile): Uint32Array;
   /** The render context for a chunk. */
   renderContext(totalChunks: number): ChunkRenderContext;
 }
@@ -80,6 +82,9 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
         prefix = price();
       } else if (priced?.key !== undefined) {
         prefix = memo.keep(priced.key, priced.prices);
+      } else if (priced) {
+        // Prices made without a key (a re-plan's slice, see replan.ts) are not kept.
+        prefix = priced.prices;
       } else {
         prefix = memo.recall(renderer.format, file.content, price);
       }
@@ -116,6 +121,7 @@ export function createCostMeasurer(input: CostModelInput): CostMeasurer {
   return {
     renderContext,
     lineStarts,
+    linePrices: prices,
     minimumLimit(files, contentTokens = MIN_CONTENT_TOKENS) {
       let widest = 0;
       for (const file of files) widest = Math.max(widest, pieceOverhead(file));

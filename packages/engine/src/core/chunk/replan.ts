@@ -6,6 +6,7 @@ import type { ProcessedFile } from '../types.js';
 import type { CostMeasurer } from './cost-model.js';
 import { sliceOutline } from './semantic-strategy-outline.js';
 import { MIN_REPLAN_CONTENT_TOKENS } from './cost-model.js';
+import { at, lineAt } from './line-index.js';
 import type { ChunkStrategy, PlannedSpan } from './strategy.js';
 
 export interface ReplanInput {
@@ -33,7 +34,9 @@ export interface ReplanInput {
  */
 export function replanSpans(input: ReplanInput): PlannedSpan[][] {
   const { files, spans, tokens, limit, depth, measurer } = input;
-  const slices = spans.map((span) => sliceFile(span, files, input.renderer, input.counter));
+  const slices = spans.map((span) =>
+    sliceFile(span, files, input.renderer, input.counter, measurer),
+  );
   const model = measurer.withLimit(limit, input.overlap);
   const wrappers = slices.reduce(
     (sum, slice, index) =>
@@ -74,12 +77,16 @@ export function replanSpans(input: ReplanInput): PlannedSpan[][] {
   );
 }
 
-/** A span as a file of its own, with exact token counts for its own text. */
+/**
+ * A span as a file of its own: for verbatim formats with exact token counts for its own text;
+ * for the others with its lines priced as its file's were (see slicePrices).
+ */
 function sliceFile(
   span: PlannedSpan,
   files: readonly ProcessedFile[],
   renderer: FormatRenderer,
   counter: TokenCounter,
+  measurer: CostMeasurer,
 ): ProcessedFile {
   const file = files[span.file] as ProcessedFile;
   const content = file.content.slice(span.start, span.end);
@@ -98,5 +105,48 @@ function sliceFile(
     originalBytes: content.length,
     notes: [],
     ...(file.outline && { outline: sliceOutline(file.outline, span.start, span.end) }),
+    ...(!renderer.embedsVerbatim && {
+      linePrices: {
+        format: renderer.format,
+        prices: slicePrices(file, span, lines, measurer, renderer, counter),
+      },
+    }),
   };
+}
+
+/**
+ * A slice's line prices from its file's: a whole line costs what it cost there, a line the slice
+ * cuts is priced alone (as priceLines prices a line: its encoded text plus one for its newline).
+ * Pricing the slice's text again cost a tokenization of every slice of every re-planned chunk
+ * (1.1 s of a first run of npm18 as json in chunks of 128,000 tokens); the re-plan scales these
+ * prices by what the chunk measured anyway.
+ */
+function slicePrices(
+  file: ProcessedFile,
+  span: PlannedSpan,
+  lines: number,
+  measurer: CostMeasurer,
+  renderer: FormatRenderer,
+  counter: TokenCounter,
+): Uint32Array {
+  const starts = measurer.lineStarts(file);
+  const whole = measurer.linePrices(file);
+  const first = lineAt(starts, span.start);
+  const prefix = new Uint32Array(lines + 1);
+  for (let line = 0; line < lines; line++) {
+    const lineStart = at(starts, first + line);
+    const lineEnd = at(starts, first + line + 1);
+    const from = Math.max(lineStart, span.start);
+    const to = Math.min(lineEnd, span.end);
+    let price: number;
+    if (from === lineStart && to === lineEnd) {
+      price = at(whole, first + line + 1) - at(whole, first + line);
+    } else {
+      const text = file.content.slice(from, to);
+      price =
+        counter.count(renderer.encodeLine(text.endsWith('\n') ? text.slice(0, -1) : text)) + 1;
+    }
+    prefix[line + 1] = at(prefix, line) + price;
+  }
+  return prefix;
 }
