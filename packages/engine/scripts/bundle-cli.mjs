@@ -20,7 +20,7 @@ const withoutZodTranslations = {
   name: 'without-zod-translations',
   setup(bundle) {
     bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${'/'}zod${'/'}`)
+      args.importer.includes('/zod/')
         ? { path: 'zod-translations', namespace: 'without-zod-translations' }
         : undefined,
     );

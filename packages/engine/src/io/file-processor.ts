@@ -108,7 +108,7 @@ export function defaultWorkerCount(): number {
   return availableParallelism();
 }
 
-/** Chunks are counted in batches of about this many characters, so every thread gets work. */
+/** Chunks are counted in batches of at least this many characters, so every thread gets work. */
 const COUNT_BATCH_CHARS = 256 * 1024;
 
 export function createPooledProcessor(size = defaultWorkerCount()): FileProcessor {
