@@ -41,3 +41,12 @@ export function priceLines(
     prefix[line] = at(joined, Math.min(line, joined.length - 1)) + line;
   return prefix;
 }
+
+/** One line (its "\n" included or not) priced alone: its encoded text, plus one for its newline. */
+export function priceLineAlone(
+  text: string,
+  renderer: FormatRenderer,
+  counter: TokenCounter,
+): number {
+  return counter.count(renderer.encodeLine(text.endsWith('\n') ? text.slice(0, -1) : text)) + 1;
+}

@@ -7,6 +7,7 @@ import type { CostMeasurer } from './cost-model.js';
 import { sliceOutline } from './semantic-strategy-outline.js';
 import { MIN_REPLAN_CONTENT_TOKENS } from './cost-model.js';
 import { at, lineAt } from './line-index.js';
+import { priceLineAlone } from './line-prices.js';
 import type { ChunkStrategy, PlannedSpan } from './strategy.js';
 
 export interface ReplanInput {
@@ -116,7 +117,7 @@ function sliceFile(
 
 /**
  * A slice's line prices from its file's: a whole line costs what it cost there, a line the slice
- * cuts is priced alone (as priceLines prices a line: its encoded text plus one for its newline).
+ * cuts is priced alone (priceLineAlone).
  * Pricing the slice's text again cost a tokenization of every slice of every re-planned chunk
  * (1.1 s of a first run of npm18 as json in chunks of 128,000 tokens); the re-plan scales these
  * prices by what the chunk measured anyway.
@@ -142,9 +143,7 @@ function slicePrices(
     if (from === lineStart && to === lineEnd) {
       price = at(whole, first + line + 1) - at(whole, first + line);
     } else {
-      const text = file.content.slice(from, to);
-      price =
-        counter.count(renderer.encodeLine(text.endsWith('\n') ? text.slice(0, -1) : text)) + 1;
+      price = priceLineAlone(file.content.slice(from, to), renderer, counter);
     }
     prefix[line + 1] = at(prefix, line) + price;
   }
