@@ -3,22 +3,25 @@ import { median, parseGnuTime, summarize } from './measure.js';
 import type { Sample } from './measure.js';
 
 describe('parseGnuTime', () => {
-  it('reads wall, user, system and max RSS', () => {
-    expect(parseGnuTime('12.34 20.50 1.25 523456\n')).toEqual({
+  it('reads wall, user, system, max RSS and minor page faults', () => {
+    expect(parseGnuTime('12.34 20.50 1.25 523456 145025\n')).toEqual({
       wallS: 12.34,
       userS: 20.5,
       sysS: 1.25,
       maxRssKb: 523456,
+      minorFaults: 145025,
     });
   });
 
   it('takes the last line when the command failed', () => {
-    const text = 'Command exited with non-zero status 2\n0.10 0.05 0.01 40000\n';
+    const text = 'Command exited with non-zero status 2\n0.10 0.05 0.01 40000 900\n';
     expect(parseGnuTime(text).maxRssKb).toBe(40000);
   });
 
   it('refuses anything else', () => {
     expect(() => parseGnuTime('not a time line')).toThrow(/unexpected GNU time output/);
+    // The line of a GNU time run without the faults field.
+    expect(() => parseGnuTime('0.10 0.05 0.01 40000')).toThrow(/unexpected GNU time output/);
   });
 });
 
@@ -37,6 +40,7 @@ describe('median', () => {
       cpuS,
       sysS: 0,
       peakRssMb,
+      minorFaults: 0,
       exitCode: 0,
       stdout: '',
       stderr: '',

@@ -18,6 +18,11 @@ export interface Sample {
   readonly sysS: number;
   /** The larger of GNU time's max RSS (largest single process) and the sampled tree total. */
   readonly peakRssMb: number;
+  /**
+   * Pages the kernel had to map on first touch (GNU time's minor faults): most of sysS on a
+   * virtual machine, where each costs several microseconds (see page-fault-cost.ts).
+   */
+  readonly minorFaults: number;
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
@@ -48,7 +53,7 @@ export async function measureOnce(spec: CommandSpec): Promise<Sample> {
     const started = process.hrtime.bigint();
     const child = spawn(
       GNU_TIME,
-      ['-f', '%e %U %S %M', '-o', timeFile, spec.command, ...spec.args],
+      ['-f', '%e %U %S %M %R', '-o', timeFile, spec.command, ...spec.args],
       {
         cwd: spec.cwd,
         env: spec.env ?? process.env,
@@ -72,6 +77,7 @@ export async function measureOnce(spec: CommandSpec): Promise<Sample> {
       cpuS: timed.userS + timed.sysS,
       sysS: timed.sysS,
       peakRssMb: Math.max(timed.maxRssKb * 1024, treePeakBytes) / (1024 * 1024),
+      minorFaults: timed.minorFaults,
       exitCode,
       stdout: Buffer.concat(stdout).toString('utf8'),
       stderr: Buffer.concat(stderr).toString('utf8'),
@@ -82,7 +88,7 @@ export async function measureOnce(spec: CommandSpec): Promise<Sample> {
 }
 
 /**
- * Parses the `-f '%e %U %S %M'` line. When the command fails GNU time writes a
+ * Parses the `-f '%e %U %S %M %R'` line. When the command fails GNU time writes a
  * "Command exited with non-zero status" line first; the figures are on the last line.
  */
 export function parseGnuTime(text: string): {
@@ -90,14 +96,21 @@ export function parseGnuTime(text: string): {
   userS: number;
   sysS: number;
   maxRssKb: number;
+  minorFaults: number;
 } {
   const lines = text.trim().split('\n');
   const fields = (lines[lines.length - 1] ?? '').trim().split(/\s+/).map(Number);
-  if (fields.length !== 4 || fields.some((value) => !Number.isFinite(value))) {
+  if (fields.length !== 5 || fields.some((value) => !Number.isFinite(value))) {
     throw new Error(`unexpected GNU time output: ${JSON.stringify(text)}`);
   }
-  const [wallS, userS, sysS, maxRssKb] = fields as [number, number, number, number];
-  return { wallS, userS, sysS, maxRssKb };
+  const [wallS, userS, sysS, maxRssKb, minorFaults] = fields as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { wallS, userS, sysS, maxRssKb, minorFaults };
 }
 
 export function median(values: readonly number[]): number {

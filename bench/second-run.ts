@@ -24,6 +24,8 @@ import type { Corpus } from './corpora.js';
 import { CORPUS_NAMES } from './corpus-specs.js';
 import type { CorpusName } from './corpus-specs.js';
 import { ensureGnuTime, measureOnce, median } from './measure.js';
+import { measurePageFaultCost } from './page-fault-cost.js';
+import type { PageFaultCost } from './page-fault-cost.js';
 import type { CommandSpec, Sample } from './measure.js';
 import { BENCH_DIR, OUT_DIR, REPO_ROOT, REPOBUNDLE_BIN } from './paths.js';
 
@@ -210,7 +212,8 @@ async function measureMode(
   if (result) result.outputBytes = await sizeOf(outputOf(mode, paths));
   log(
     `  ${mode}: ${sample.wallS.toFixed(2)} s wall, ${sample.cpuS.toFixed(2)} s CPU ` +
-      `(${sample.sysS.toFixed(2)} s system), ${sample.peakRssMb.toFixed(0)} MiB`,
+      `(${sample.sysS.toFixed(2)} s system), ${sample.peakRssMb.toFixed(0)} MiB, ` +
+      `${sample.minorFaults.toLocaleString('en-US')} page faults`,
   );
   return sample;
 }
@@ -246,29 +249,39 @@ async function benchCorpus(corpus: Corpus, repomixBin: string, runs: number, for
   return results;
 }
 
-function table(corpus: Corpus, results: readonly ModeResult[], format: Format): string[] {
+function table(
+  corpus: Corpus,
+  results: readonly ModeResult[],
+  format: Format,
+  faultCost: PageFaultCost,
+): string[] {
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
   const lines = [
     `\n${corpus.name}: ${corpus.files.toLocaleString('en-US')} files, ${mb(corpus.bytes)} ` +
       `(${mb(corpus.bytesUnderCap)} under the 5 MB cap); ${format} against repomix's ` +
       `${FORMATS[format]}; medians of ${results[0]?.samples.length} runs`,
     '',
-    '| tool | wall | CPU (of it system) | peak RSS | output |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| tool | wall | CPU (of it system) | peak RSS | page faults | output |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
   ];
-  const figures = new Map<Mode, { wall: number; cpu: number; rss: number }>();
+  const figures = new Map<Mode, { wall: number; cpu: number; rss: number; faults: number }>();
   for (const { mode, samples, outputBytes } of results) {
     const wall = median(samples.map((s) => s.wallS));
     const cpu = median(samples.map((s) => s.cpuS));
     const sys = median(samples.map((s) => s.sysS));
     const rss = median(samples.map((s) => s.peakRssMb));
-    figures.set(mode, { wall, cpu, rss });
+    const faults = median(samples.map((s) => s.minorFaults));
+    figures.set(mode, { wall, cpu, rss, faults });
     lines.push(
       `| ${mode} | ${wall.toFixed(2)} s | ${cpu.toFixed(1)} s (${sys.toFixed(1)} s) | ` +
-        `${Math.round(rss).toLocaleString('en-US')} MiB | ${mb(outputBytes)} |`,
+        `${Math.round(rss).toLocaleString('en-US')} MiB | ` +
+        `${Math.round(faults).toLocaleString('en-US')} | ${mb(outputBytes)} |`,
     );
   }
-  const of = (mode: Mode) => figures.get(mode) as { wall: number; cpu: number; rss: number };
+  const of = (mode: Mode) =>
+    figures.get(mode) as { wall: number; cpu: number; rss: number; faults: number };
+  const inFaults = (figure: { faults: number }) =>
+    `${((figure.faults * faultCost.microseconds) / 1e6).toFixed(1)} s`;
   const ratio = (a: number, b: number) => (a / b).toFixed(2);
   const [cold, off, warm, edited, peerWarm, floor] = MODES.map(of) as [
     ReturnType<typeof of>,
@@ -288,6 +301,9 @@ function table(corpus: Corpus, results: readonly ModeResult[], format: Format): 
       `CPU ${ratio(cold.cpu, off.cpu)}x`,
     `- peak RSS: first run ${ratio(cold.rss, off.rss)}x, second run ${ratio(warm.rss, peerWarm.rss)}x ` +
       `repomix's (target <= 0.6)`,
+    `- page faults at ${faultCost.microseconds.toFixed(1)} us each: first run ${inFaults(cold)} ` +
+      `of its CPU, second run ${inFaults(warm)}; repomix ${inFaults(off)} (cache off), ` +
+      `${inFaults(peerWarm)} (second run)`,
   );
   return lines;
 }
@@ -319,11 +335,13 @@ async function main(): Promise<void> {
   log(
     `node ${process.version}, ${os.availableParallelism()} cores, load ${load()}, ${new Date().toISOString()}`,
   );
+  const faultCost = await measurePageFaultCost();
+  log(`a minor page fault costs ${faultCost.microseconds.toFixed(1)} us of CPU here`);
   const report: string[] = [];
   for (const name of names) {
     const corpus = await ensureCorpus(name as CorpusName, log);
     const results = await benchCorpus(corpus, repomixBin, runs, format);
-    report.push(...table(corpus, results, format));
+    report.push(...table(corpus, results, format, faultCost));
   }
   report.push('', `load average at the end: ${load()}`);
   for (const line of report) log(line);
