@@ -10,6 +10,8 @@ import { createLimiter } from './sources/limit-concurrency.js';
 
 const CHUNK_FILE = /^chunk-\d{4,}\.[a-z]+$/;
 const WRITE_CONCURRENCY = 4;
+/** Bytes copied at once from a kept bundle. */
+const COPY_WINDOW = 1 << 20;
 
 /**
  * Writes `overview.<ext>` and `chunks/chunk-0001.<ext>`... into a folder. Chunk files left by an
@@ -38,30 +40,38 @@ async function writeInto(bundle: BundleOutput, outDir: string): Promise<string[]
   const overview = join(outDir, bundle.overview.fileName);
   const chunks = bundle.chunks.map((chunk) => join(chunksDir, chunk.fileName));
   // A few files at a time: encoding the next one overlaps the disk writing the last. Each write
-  // borrows an encoder (see PartsEncoder) and gives it back when done.
+  // borrows an encoder (see PartsEncoder) or a copy window and gives it back when done: memory
+  // touched for the first time costs a page fault per 4 KB, several microseconds each on a
+  // virtual machine, so buffers are made once per write in flight, not once per file.
   const limit = createLimiter(WRITE_CONCURRENCY);
-  const encoders: PartsEncoder[] = [];
-  const withEncoder = async (write: (encoder: PartsEncoder) => Promise<void>) => {
-    const encoder = encoders.pop() ?? new PartsEncoder();
-    try {
-      await write(encoder);
-    } finally {
-      encoders.push(encoder);
-    }
-  };
+  const withEncoder = lender(() => new PartsEncoder());
+  const withWindow = lender(() => Buffer.allocUnsafe(COPY_WINDOW));
   await Promise.all([
     limit(() => writeFile(overview, bundle.overview.text)),
-    ...bundle.chunks.map((chunk, index) =>
-      limit(() =>
-        chunk.keptBytes
-          ? copyKept(chunks[index] as string, chunk.keptBytes)
-          : withEncoder((encoder) =>
-              writeParts(chunks[index] as string, chunk.textParts(), encoder),
-            ),
-      ),
-    ),
+    ...bundle.chunks.map((chunk, index) => {
+      const path = chunks[index] as string;
+      const { keptBytes } = chunk;
+      return limit(() =>
+        keptBytes
+          ? withWindow((window) => copyKept(path, keptBytes, window))
+          : withEncoder((encoder) => writeParts(path, chunk.textParts(), encoder)),
+      );
+    }),
   ]);
   return [overview, ...chunks];
+}
+
+/** Lends things made once: one is made only when every one made is in use. */
+function lender<T>(make: () => T): (use: (thing: T) => Promise<void>) => Promise<void> {
+  const idle: T[] = [];
+  return async (use) => {
+    const thing = idle.pop() ?? make();
+    try {
+      await use(thing);
+    } finally {
+      idle.push(thing);
+    }
+  };
 }
 
 /** Characters joined into one write: large enough for few calls, small enough to stay young. */
@@ -98,12 +108,9 @@ async function writeParts(
 }
 
 const readAt = promisify(read);
-/** Bytes copied at once from a kept bundle. */
-const COPY_WINDOW = 1 << 20;
 
-/** Writes a chunk's bytes as an earlier run kept them (see kept-bundles.ts). */
-async function copyKept(path: string, kept: KeptBytes): Promise<void> {
-  const window = Buffer.allocUnsafe(Math.min(COPY_WINDOW, Math.max(kept.length, 1)));
+/** Writes a chunk's bytes as an earlier run kept them (see kept-bundles.ts), through `window`. */
+async function copyKept(path: string, kept: KeptBytes, window: Buffer): Promise<void> {
   const handle = await open(path, 'w');
   try {
     for (let done = 0; done < kept.length;) {
