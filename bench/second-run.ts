@@ -249,6 +249,14 @@ async function benchCorpus(corpus: Corpus, repomixBin: string, runs: number, for
   return results;
 }
 
+/** One mode's medians. */
+interface Figures {
+  readonly wall: number;
+  readonly cpu: number;
+  readonly rss: number;
+  readonly faults: number;
+}
+
 function table(
   corpus: Corpus,
   results: readonly ModeResult[],
@@ -264,7 +272,7 @@ function table(
     '| tool | wall | CPU (of it system) | peak RSS | page faults | output |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
   ];
-  const figures = new Map<Mode, { wall: number; cpu: number; rss: number; faults: number }>();
+  const figures = new Map<Mode, Figures>();
   for (const { mode, samples, outputBytes } of results) {
     const wall = median(samples.map((s) => s.wallS));
     const cpu = median(samples.map((s) => s.cpuS));
@@ -278,18 +286,17 @@ function table(
         `${Math.round(faults).toLocaleString('en-US')} | ${mb(outputBytes)} |`,
     );
   }
-  const of = (mode: Mode) =>
-    figures.get(mode) as { wall: number; cpu: number; rss: number; faults: number };
-  const inFaults = (figure: { faults: number }) =>
+  const of = (mode: Mode) => figures.get(mode) as Figures;
+  const inFaults = (figure: Figures) =>
     `${((figure.faults * faultCost.microseconds) / 1e6).toFixed(1)} s`;
   const ratio = (a: number, b: number) => (a / b).toFixed(2);
   const [cold, off, warm, edited, peerWarm, floor] = MODES.map(of) as [
-    ReturnType<typeof of>,
-    ReturnType<typeof of>,
-    ReturnType<typeof of>,
-    ReturnType<typeof of>,
-    ReturnType<typeof of>,
-    ReturnType<typeof of>,
+    Figures,
+    Figures,
+    Figures,
+    Figures,
+    Figures,
+    Figures,
   ];
   lines.push(
     '',
